@@ -1,0 +1,26 @@
+"""Ship the top-level lessons/ and puzzles/ inside the package as tutor/data/.
+
+They live at the top of the repository so people can read and edit them;
+a regular (non-editable) install copies them into the wheel here.
+"""
+import shutil
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_py import build_py
+
+ROOT = Path(__file__).parent
+
+
+class BuildWithData(build_py):
+    def run(self):
+        super().run()
+        for name in ("lessons", "puzzles"):
+            src = ROOT / name
+            dst = Path(self.build_lib) / "tutor" / "data" / name
+            if src.is_dir():
+                shutil.rmtree(dst, ignore_errors=True)
+                shutil.copytree(src, dst)
+
+
+setup(cmdclass={"build_py": BuildWithData})

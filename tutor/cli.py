@@ -1,0 +1,196 @@
+"""The `sudoku-tutor` command line.
+
+Every user-facing failure is one line on stderr and exit status 2; no
+traceback reaches the user.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from . import __version__
+
+
+class UsageError(Exception):
+    """A problem with what the user typed; printed as one line."""
+
+
+def _position(arg: str):
+    from .engine.formats import read_position_arg
+    return read_position_arg(arg)
+
+
+def _after(pos, after):
+    if not after:
+        return pos
+    from .engine.solve import apply_until_stuck
+    return apply_until_stuck(pos, after)
+
+
+def _emit_json(obj) -> None:
+    sys.stdout.write(json.dumps(obj) + "\n")
+
+
+# ------------------------------------------------------------------ commands
+
+def cmd_steps(args) -> int:
+    from .engine.finder import find_all
+    pos = _after(_position(args.position), args.after)
+    steps = find_all(pos, args.technique or None)
+    if args.json:
+        _emit_json([s.to_json() for s in steps])
+    else:
+        if not steps:
+            print("no steps found")
+        for s in steps:
+            print(s.text)
+    return 0
+
+
+def _puzzle_lines(arg: str):
+    """A file of one puzzle a line is a batch; anything else is one position."""
+    import os
+    if arg != "-" and len(arg) < 4096 and os.path.isfile(arg):
+        with open(arg, encoding="utf-8") as f:
+            text = f.read()
+        lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("#")]
+        if len(lines) > 1 and all("|" not in ln for ln in lines) and not _is_grid(lines):
+            return lines
+        return [text]
+    if arg == "-":
+        return [sys.stdin.read()]
+    return [arg]
+
+
+def _is_grid(lines) -> bool:
+    """Nine lines of nine cells are one puzzle written as a grid."""
+    return len(lines) == 9 and all(len(ln.replace(" ", "")) == 9 for ln in lines)
+
+
+def cmd_solve(args) -> int:
+    from .engine.formats import PositionError, parse_position
+    from .engine.solve import logic_solve
+    status = 0
+    for text in _puzzle_lines(args.position):
+        puzzle = text.strip().split()[0] if "\n" not in text.strip() and "{" not in text else text.strip()
+        try:
+            pos = parse_position(text)
+        except PositionError as e:
+            if args.json:
+                _emit_json({"puzzle": puzzle, "status": "invalid", "error": str(e)})
+            else:
+                print(f"{puzzle[:81]}: invalid: {e}")
+            status = 2
+            continue
+        count, _ = pos.solution_info()
+        result = logic_solve(pos, args.technique or None)
+        note = None
+        if count == 0:
+            note = "the puzzle has no solution"
+        elif count > 1:
+            note = "the puzzle has several solutions"
+        if args.json:
+            obj = {"puzzle": puzzle}
+            obj.update(result.to_json(with_steps=not args.no_steps))
+            if note:
+                obj["note"] = note
+            _emit_json(obj)
+        else:
+            _print_solve(result, note)
+    return status
+
+
+def _print_solve(result, note) -> None:
+    from .engine.finder import technique_name
+    from .engine.formats import to_pm
+    print(f"status: {result.status}" + (f" ({result.problem})" if result.problem else ""))
+    if note:
+        print(f"note: {note}")
+    if result.hardest:
+        print(f"hardest: {technique_name(result.hardest)}")
+    for tid, n in sorted(result.counts.items(), key=lambda kv: kv[0]):
+        print(f"  {tid}: {n}")
+    print(to_pm(result.position))
+
+
+def cmd_position(args) -> int:
+    from .engine.formats import format_position
+    pos = _after(_position(args.position), args.after)
+    print(format_position(pos, args.format))
+    return 0
+
+
+def cmd_app(args) -> int:
+    from .app import run_app
+    return run_app(puzzle=getattr(args, "puzzle", None)) or 0
+
+
+# ------------------------------------------------------------------ parser
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="sudoku-tutor",
+        description="A terminal tutor for the human techniques of Sudoku solving. "
+                    "With no command (or with a puzzle) it starts the app.",
+    )
+    p.add_argument("--version", action="version", version=f"sudoku-tutor {__version__}")
+    sub = p.add_subparsers(dest="command")
+
+    s = sub.add_parser("steps", help="every instance of the named techniques in a position")
+    s.add_argument("position", help="81-char puzzle, brace grid, PM grid, a file, or - for stdin")
+    s.add_argument("--technique", "-t", action="append", metavar="ID",
+                   help="technique id or family (repeatable; default: all)")
+    s.add_argument("--after", metavar="ID[,ID...]", action="append",
+                   help="first apply these techniques until none applies")
+    s.add_argument("--json", action="store_true", help="print a JSON array of steps")
+    s.set_defaults(func=cmd_steps)
+
+    s = sub.add_parser("solve", help="solve by logic, counting steps per technique")
+    s.add_argument("position", help="a position, a file (one puzzle a line: a batch), or -")
+    s.add_argument("--technique", "-t", action="append", metavar="ID",
+                   help="restrict the ladder to these techniques")
+    s.add_argument("--json", action="store_true", help="one JSON object a line")
+    s.add_argument("--no-steps", action="store_true", help="leave the step list out of the JSON")
+    s.set_defaults(func=cmd_solve)
+
+    s = sub.add_parser("position", help="print a position in a chosen format")
+    s.add_argument("position")
+    s.add_argument("--after", metavar="ID[,ID...]", action="append")
+    s.add_argument("--format", choices=["givens", "braces", "pm"], default="braces")
+    s.set_defaults(func=cmd_position)
+
+    s = sub.add_parser("app", help="start the app (the default)")
+    s.add_argument("puzzle", nargs="?")
+    s.set_defaults(func=cmd_app)
+    return p
+
+
+COMMANDS = {"steps", "solve", "position", "app", "check", "quiz", "practice-positions",
+            "serve", "roster"}
+
+
+def main(argv=None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    # `sudoku-tutor PUZZLE` starts the app on that puzzle
+    if argv and not argv[0].startswith("-") and argv[0] not in COMMANDS:
+        argv = ["app"] + argv
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        args = parser.parse_args(["app"])
+    from .engine.finder import UnknownTechnique
+    from .engine.position import PositionError
+    try:
+        return args.func(args)
+    except (PositionError, UnknownTechnique, UsageError) as e:
+        print(f"sudoku-tutor: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,224 @@
+"""Reading and writing positions: 81-char givens, brace grids, HoDoKu PM grids.
+
+Every reader raises PositionError with a one-line message naming the place
+of the problem; none of them lets a traceback reach the user.
+"""
+from __future__ import annotations
+
+import os
+import re
+
+from .grid import ALL_DIGITS, CELLS, HOUSES, MASK_DIGITS, cell_name, house_name, mask_of
+from .position import Position, PositionError
+
+FORMATS = ("givens", "braces", "pm")
+
+
+def _where(index: int) -> str:
+    return cell_name(index) if 0 <= index < 81 else f"cell {index + 1}"
+
+
+# ------------------------------------------------------------------ givens
+
+def parse_givens(text: str) -> Position:
+    chars = [ch for ch in text if not ch.isspace()]
+    values = []
+    for k, ch in enumerate(chars):
+        if ch in ".0":
+            values.append(0)
+        elif ch in "123456789":
+            values.append(int(ch))
+        else:
+            raise PositionError(f"unknown character '{ch}' at {_where(len(values))} "
+                                f"(use 1-9 for a digit and . or 0 for an empty cell)")
+    if len(values) != 81:
+        raise PositionError(f"a puzzle needs 81 cells, this one has {len(values)}")
+    pos = Position.from_values(values)
+    _check_values(pos)
+    return pos
+
+
+def to_givens(pos: Position, placed: bool = True) -> str:
+    """81 chars; with placed=False only the givens are written."""
+    return "".join(
+        str(v) if v and (placed or g) else "." for v, g in zip(pos.values, pos.givens)
+    )
+
+
+# ------------------------------------------------------------------ braces
+
+_BRACE_TOKEN = re.compile(r"\{([^}]*)\}|([1-9])|(\S)")
+
+
+def parse_braces(text: str) -> Position:
+    values = [0] * 81
+    cands = [0] * 81
+    k = 0
+    for m in _BRACE_TOKEN.finditer(text):
+        group, digit, other = m.groups()
+        if k >= 81:
+            raise PositionError("a candidate grid needs 81 cells, this one has more")
+        if other is not None:
+            if other in ".0":
+                # an unknown cell: every digit is a candidate until filled in
+                cands[k] = ALL_DIGITS
+                k += 1
+                continue
+            raise PositionError(f"unknown character '{other}' at {_where(k)}")
+        if digit is not None:
+            values[k] = int(digit)
+        else:
+            inner = group.replace(",", "").replace(" ", "")
+            bad = [ch for ch in inner if ch not in "123456789"]
+            if bad:
+                raise PositionError(f"unknown character '{bad[0]}' in the candidates of {_where(k)}")
+            if not inner:
+                raise PositionError(f"{_where(k)} has no candidates")
+            cands[k] = mask_of(int(ch) for ch in inner)
+        k += 1
+    if k != 81:
+        raise PositionError(f"a candidate grid needs 81 cells, this one has {k}")
+    pos = Position(values, cands, [v != 0 for v in values])
+    _check_values(pos)
+    _check_candidates(pos)
+    return pos
+
+
+def to_braces(pos: Position) -> str:
+    out = []
+    for i in CELLS:
+        if pos.values[i]:
+            out.append(str(pos.values[i]))
+        else:
+            out.append("{" + "".join(map(str, MASK_DIGITS[pos.cands[i]])) + "}")
+    return "".join(out)
+
+
+# ------------------------------------------------------------------ PM grid
+
+def parse_pm(text: str) -> Position:
+    tokens: list[str] = []
+    for line in text.splitlines():
+        if "|" not in line:
+            continue  # borders: .---., :---+---:, '---'
+        for part in re.split(r"[|\s]+", line):
+            if part:
+                tokens.append(part)
+    if len(tokens) != 81:
+        raise PositionError(f"a pencil-mark grid needs 81 cells, this one has {len(tokens)}")
+    values = [0] * 81
+    cands = [0] * 81
+    for k, tok in enumerate(tokens):
+        bad = [ch for ch in tok if ch not in "123456789"]
+        if bad:
+            raise PositionError(f"unknown character '{bad[0]}' at {_where(k)}")
+        if len(tok) == 1:
+            values[k] = int(tok)
+        else:
+            cands[k] = mask_of(int(ch) for ch in tok)
+    pos = Position(values, cands, [v != 0 for v in values])
+    _check_values(pos)
+    _check_candidates(pos)
+    return pos
+
+
+def to_pm(pos: Position) -> str:
+    texts = [
+        str(pos.values[i]) if pos.values[i] else "".join(map(str, MASK_DIGITS[pos.cands[i]]))
+        for i in CELLS
+    ]
+    width = [max(len(texts[r * 9 + c]) for r in range(9)) for c in range(9)]
+
+    def border(left, mid, right):
+        segs = []
+        for b in range(3):
+            inner = sum(width[b * 3 + k] + 2 for k in range(3)) + 1
+            segs.append("-" * inner)
+        return left + mid.join(segs) + right
+
+    lines = [border(".", ".", ".")]
+    for r in range(9):
+        row = "|"
+        for b in range(3):
+            row += " "
+            for k in range(3):
+                c = b * 3 + k
+                row += texts[r * 9 + c].ljust(width[c]) + "  "
+            row = row[:-1] + "|"
+        lines.append(row)
+        if r in (2, 5):
+            lines.append(border(":", "+", ":"))
+    lines.append(border("'", "'", "'"))
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ checks
+
+def _check_values(pos: Position) -> None:
+    for h, cells in enumerate(HOUSES):
+        seen: dict[int, int] = {}
+        for i in cells:
+            v = pos.values[i]
+            if v:
+                if v in seen:
+                    raise PositionError(f"{v} appears twice in {house_name(h)}: "
+                                        f"{cell_name(seen[v])} and {cell_name(i)}")
+                seen[v] = i
+
+
+def _check_candidates(pos: Position) -> None:
+    problem = pos.conflicts_with_values()
+    if problem:
+        raise PositionError(problem)
+
+
+# ------------------------------------------------------------------ dispatch
+
+def detect_format(text: str) -> str:
+    if "|" in text:
+        return "pm"
+    if "{" in text:
+        return "braces"
+    return "givens"
+
+
+def parse_position(text: str) -> Position:
+    """Read any of the three formats; raises PositionError on bad input."""
+    if text is None or not text.strip():
+        raise PositionError("no position given")
+    fmt = detect_format(text)
+    if fmt == "pm":
+        return parse_pm(text)
+    if fmt == "braces":
+        return parse_braces(text)
+    return parse_givens(text)
+
+
+def read_position_arg(arg: str, stdin=None) -> Position:
+    """A command-line POSITION: a position string, a file path or '-'."""
+    if arg == "-":
+        import sys
+        return parse_position((stdin or sys.stdin).read())
+    if len(arg) < 4096 and os.path.isfile(arg):
+        try:
+            with open(arg, encoding="utf-8") as f:
+                return parse_position(f.read())
+        except OSError as e:
+            raise PositionError(f"cannot read {arg}: {e.strerror}") from None
+    return parse_position(arg)
+
+
+def format_position(pos: Position, fmt: str) -> str:
+    if fmt == "givens":
+        return to_givens(pos)
+    if fmt == "braces":
+        return to_braces(pos)
+    if fmt == "pm":
+        return to_pm(pos)
+    raise ValueError(f"unknown format '{fmt}' (choose from {', '.join(FORMATS)})")
+
+
+__all__ = [
+    "FORMATS", "parse_position", "parse_givens", "parse_braces", "parse_pm",
+    "to_givens", "to_braces", "to_pm", "format_position", "read_position_arg", "detect_format",
+]

@@ -1,0 +1,140 @@
+"""Fixed geometry of the 9x9 board, computed once at import.
+
+Cells are numbered 0..80 row by row.  Houses are numbered 0..26: rows 0-8,
+columns 9-17, boxes 18-26.  A set of digits is a 9-bit mask (bit d-1 for
+digit d); a set of cells is an 81-bit int (bit i for cell i).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+ALL_DIGITS = 0x1FF
+DIGITS = range(1, 10)
+CELLS = range(81)
+
+ROW = tuple(i // 9 for i in CELLS)
+COL = tuple(i % 9 for i in CELLS)
+BOX = tuple((i // 27) * 3 + (i % 9) // 3 for i in CELLS)
+
+
+def bit(digit: int) -> int:
+    return 1 << (digit - 1)
+
+
+HOUSES: tuple[tuple[int, ...], ...] = tuple(
+    [tuple(r * 9 + c for c in range(9)) for r in range(9)]
+    + [tuple(r * 9 + c for r in range(9)) for c in range(9)]
+    + [tuple(i for i in CELLS if BOX[i] == b) for b in range(9)]
+)
+HOUSE_MASK = tuple(sum(1 << i for i in h) for h in HOUSES)
+# The three houses of each cell: (row, column, box) house numbers.
+HOUSES_OF = tuple((ROW[i], 9 + COL[i], 18 + BOX[i]) for i in CELLS)
+PEERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted({j for h in HOUSES_OF[i] for j in HOUSES[h]} - {i})) for i in CELLS
+)
+PEER_MASK = tuple(sum(1 << j for j in PEERS[i]) for i in CELLS)
+
+POPCOUNT = tuple(bin(m).count("1") for m in range(512))
+MASK_DIGITS = tuple(tuple(d for d in DIGITS if m & bit(d)) for m in range(512))
+# For a single-bit mask, the digit it stands for (0 otherwise).
+SINGLE_DIGIT = tuple(MASK_DIGITS[m][0] if POPCOUNT[m] == 1 else 0 for m in range(512))
+
+# Index subsets of a house (positions 0..8), by size, for subset searches.
+INDEX_COMBOS = {k: tuple(combinations(range(9), k)) for k in range(1, 9)}
+
+
+def mask_of(digits) -> int:
+    m = 0
+    for d in digits:
+        m |= bit(d)
+    return m
+
+
+def cell_bits(mask: int):
+    """Yield the cell numbers whose bits are set in an 81-bit cell mask."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def sees(a: int, b: int) -> bool:
+    """True when two different cells share a house."""
+    return a != b and (PEER_MASK[a] >> b) & 1 == 1
+
+
+# ---------------------------------------------------------------- naming
+
+def cell_name(i: int) -> str:
+    return f"r{ROW[i] + 1}c{COL[i] + 1}"
+
+
+def house_name(h: int) -> str:
+    return "rcb"[h // 9] + str(h % 9 + 1)
+
+
+def house_kind(h: int) -> str:
+    return ("row", "column", "box")[h // 9]
+
+
+def digits_text(digits) -> str:
+    return "".join(str(d) for d in sorted(digits))
+
+
+def cells_name(cells) -> str:
+    """Compact name of a group of cells: r6c45, r25c3, r4c7 r56c79.
+
+    Cells of one row share a name (r6c45); rows whose columns match are
+    merged (r25c3).  When columns give a shorter form we use that instead.
+    """
+    cells = sorted(set(cells))
+    if not cells:
+        return ""
+    by_rows = _compact(cells, ROW, COL, "r", "c")
+    by_cols = _compact(cells, COL, ROW, "c", "r")
+    # Prefer the row-major form unless the column form is strictly shorter.
+    return by_cols if len(by_cols) < len(by_rows) else by_rows
+
+
+def _compact(cells, major, minor, major_letter, minor_letter) -> str:
+    groups: dict[int, list[int]] = {}
+    for i in cells:
+        groups.setdefault(major[i], []).append(minor[i])
+    merged: dict[tuple[int, ...], list[int]] = {}
+    for m, minors in sorted(groups.items()):
+        merged.setdefault(tuple(sorted(minors)), []).append(m)
+    parts = []
+    for minors, majors in sorted(merged.items(), key=lambda kv: kv[1][0]):
+        a = "".join(str(x + 1) for x in majors)
+        b = "".join(str(x + 1) for x in minors)
+        if major_letter == "r":
+            parts.append(f"r{a}c{b}")
+        else:
+            parts.append(f"r{b}c{a}")
+    return " ".join(parts)
+
+
+def parse_cell(text: str) -> int:
+    """'r3c7' -> cell number; raises ValueError with a readable message."""
+    t = text.strip().lower()
+    if len(t) == 4 and t[0] == "r" and t[2] == "c" and t[1] in "123456789" and t[3] in "123456789":
+        return (int(t[1]) - 1) * 9 + int(t[3]) - 1
+    raise ValueError(f"'{text}' is not a cell name (expected r1c1 .. r9c9)")
+
+
+def parse_cells(text: str) -> list[int]:
+    """'r6c45', 'r4c7 r5c79', 'r25c3,r6c1' -> sorted cell numbers."""
+    import re
+
+    out: set[int] = set()
+    parts = [p for p in re.split(r"[\s,]+", text.strip()) if p]
+    if not parts:
+        raise ValueError("no cells given")
+    for p in parts:
+        m = re.fullmatch(r"[rR]([1-9]+)[cC]([1-9]+)", p)
+        if not m:
+            raise ValueError(f"'{p}' is not a cell group (expected e.g. r6c45 or r25c3)")
+        for r in m.group(1):
+            for c in m.group(2):
+                out.add((int(r) - 1) * 9 + int(c) - 1)
+    return sorted(out)

@@ -1,0 +1,88 @@
+"""Solving by logic alone: simplest technique first, and back to the
+simplest after every bit of progress (as a person would)."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .finder import Technique, resolve
+from .position import Position
+from .step import Step
+
+BATCHED_FAMILIES = {"singles"}  # all singles found at once are applied together
+
+
+@dataclass
+class SolveResult:
+    status: str                       # 'solved', 'stuck' or 'contradiction'
+    position: Position                # where the solve ended
+    steps: list[Step] = field(default_factory=list)
+    counts: Counter = field(default_factory=Counter)
+    hardest: str | None = None        # technique id with the highest rank used
+    problem: str | None = None        # for 'contradiction': what and where
+
+    @property
+    def rating(self) -> str:
+        return self.hardest or "none"
+
+    def to_json(self, with_steps: bool = True) -> dict:
+        from .formats import to_givens
+        out = {
+            "status": self.status,
+            "grid": to_givens(self.position),
+            "counts": dict(self.counts),
+            "hardest": self.hardest,
+        }
+        if self.problem:
+            out["problem"] = self.problem
+        if with_steps:
+            out["steps"] = [s.to_json() for s in self.steps]
+        return out
+
+
+def _applicable(pos: Position, step: Step) -> bool:
+    return any(not pos.values[i] and pos.has(i, d) for i, d in step.placements) or any(
+        pos.has(i, d) for i, d in step.eliminations)
+
+
+def logic_solve(position: Position, techniques=None, max_steps: int = 2000) -> SolveResult:
+    """Solve a copy of the position with the chosen techniques (default: the
+    whole ladder).  Stops when solved, stuck or broken."""
+    pos = position.copy()
+    ladder: list[Technique] = resolve(techniques)
+    result = SolveResult("stuck", pos)
+    rank_of = {t.id: t.rank for t in ladder}
+    while len(result.steps) < max_steps:
+        problem = pos.contradiction()
+        if problem:
+            result.status, result.problem = "contradiction", problem
+            break
+        if pos.is_solved():
+            result.status = "solved"
+            break
+        progress = False
+        for t in ladder:
+            found = t.finder(pos)
+            if not found:
+                continue
+            batch = found if t.family in BATCHED_FAMILIES else found[:1]
+            for step in batch:
+                if _applicable(pos, step):
+                    pos.apply(step)
+                    result.steps.append(step)
+                    result.counts[step.technique] += 1
+                    progress = True
+            if progress:
+                break
+        if not progress:
+            result.status = "stuck"
+            break
+    if result.counts:
+        result.hardest = max(result.counts, key=lambda t: rank_of.get(t, 0))
+    result.position = pos
+    return result
+
+
+def apply_until_stuck(position: Position, techniques) -> Position:
+    """`--after`: apply the given techniques, simplest first, until none applies."""
+    return logic_solve(position, techniques).position

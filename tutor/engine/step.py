@@ -1,0 +1,74 @@
+"""What a technique found: its pattern, what it removes or places, and words."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .grid import cell_name, cells_name, digits_text, house_name
+
+
+@dataclass(frozen=True)
+class Step:
+    technique: str                                   # registry id, e.g. 'naked-subset'
+    name: str                                        # display name, e.g. 'Locked Pair[2D] r6c45 #38'
+    cells: tuple[int, ...] = ()                      # pattern cells
+    digits: tuple[int, ...] = ()                     # pattern digits
+    houses: tuple[int, ...] = ()                     # houses the pattern lives in
+    eliminations: tuple[tuple[int, int], ...] = ()   # (cell, digit), sorted
+    placements: tuple[tuple[int, int], ...] = ()     # (cell, digit), sorted
+    text: str = ""                                   # one line in standard notation
+    extra: dict = field(default_factory=dict, compare=False, hash=False)
+
+    # Technique-specific data (size, hidden, base/cover sets, chains, ALSs)
+    # lives in `extra`; its JSON-friendly keys are merged into to_json().
+
+    @property
+    def effect(self) -> tuple:
+        return self.eliminations, self.placements
+
+    def elimination_texts(self) -> list[str]:
+        return [f"{cell_name(i)}<>{d}" for i, d in self.eliminations]
+
+    def placement_texts(self) -> list[str]:
+        return [f"{cell_name(i)}={d}" for i, d in self.placements]
+
+    def to_json(self) -> dict:
+        out = {
+            "technique": self.technique,
+            "name": self.name,
+            "cells": [cell_name(i) for i in self.cells],
+            "digits": list(self.digits),
+            "houses": [house_name(h) for h in self.houses],
+            "eliminations": self.elimination_texts(),
+            "placements": self.placement_texts(),
+            "text": self.text,
+        }
+        for k, v in self.extra.items():
+            if not k.startswith("_"):
+                out[k] = v
+        return out
+
+
+def make_step(technique: str, name: str, *, cells=(), digits=(), houses=(),
+              eliminations=(), placements=(), lead: str = "", extra=None) -> Step:
+    """Build a step with sorted, de-duplicated effects and its one-line text
+    `lead => effects` (lead defaults to the name)."""
+    elims = tuple(sorted(set(eliminations)))
+    places = tuple(sorted(set(placements)))
+    text = f"{lead or name} => {effects_text(elims, places)}"
+    return Step(technique, name, tuple(cells), tuple(digits), tuple(houses),
+                elims, places, text, dict(extra or {}))
+
+
+def effects_text(eliminations, placements=()) -> str:
+    """'r6c1<>3, r6c2<>38' and 'r1c2=7': cells with the same digits share a name."""
+    parts = [f"{cell_name(i)}={d}" for i, d in sorted(placements)]
+    by_cell: dict[int, list[int]] = {}
+    for i, d in eliminations:
+        by_cell.setdefault(i, []).append(d)
+    by_digits: dict[tuple[int, ...], list[int]] = {}
+    for i in sorted(by_cell):
+        by_digits.setdefault(tuple(sorted(by_cell[i])), []).append(i)
+    groups = sorted(by_digits.items(), key=lambda kv: (kv[1][0], kv[0]))
+    for digits, cells in groups:
+        parts.append(f"{cells_name(cells).replace(' ', ',')}<>{digits_text(digits)}")
+    return ", ".join(parts)

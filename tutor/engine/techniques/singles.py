@@ -1,0 +1,50 @@
+"""Naked singles (Full House when the cell is the last of a house) and hidden singles."""
+from __future__ import annotations
+
+from ..finder import technique
+from ..grid import HOUSES, HOUSES_OF, SINGLE_DIGIT, cell_name, house_name
+from ..position import Position
+from ..step import make_step
+from .common import digit_places
+
+
+@technique("naked-single", "Naked Single", "singles")
+def naked_singles(pos: Position):
+    steps = []
+    for i, m in enumerate(pos.cands):
+        d = SINGLE_DIGIT[m] if m else 0
+        if not d or pos.values[i]:
+            continue
+        # the cell is a Full House when it is the only empty cell of a house
+        full = [h for h in HOUSES_OF[i]
+                if all(pos.values[j] for j in HOUSES[h] if j != i)]
+        kind = "Full House" if full else "Naked Single"
+        where = f" in {house_name(full[0])}" if full else ""
+        steps.append(make_step(
+            "naked-single", f"{kind}: {cell_name(i)}={d}",
+            cells=(i,), digits=(d,), houses=tuple(full), placements=[(i, d)],
+            lead=f"{kind}: {cell_name(i)} can only be {d}{where}",
+            extra={"full_house": bool(full)},
+        ))
+    return steps
+
+
+@technique("hidden-single", "Hidden Single", "singles")
+def hidden_singles(pos: Position):
+    found: dict[tuple[int, int], list[int]] = {}
+    places = digit_places(pos)
+    for h, cells in enumerate(HOUSES):
+        for d in range(1, 10):
+            p = places[h][d]
+            if p and p & (p - 1) == 0:
+                i = cells[p.bit_length() - 1]
+                found.setdefault((i, d), []).append(h)
+    steps = []
+    for (i, d), houses in sorted(found.items()):
+        where = " and ".join(house_name(h) for h in houses)
+        steps.append(make_step(
+            "hidden-single", f"Hidden Single: {cell_name(i)}={d}",
+            cells=(i,), digits=(d,), houses=tuple(houses), placements=[(i, d)],
+            lead=f"Hidden Single: {d} has one place in {where}, {cell_name(i)}",
+        ))
+    return steps
