@@ -66,3 +66,22 @@ def lockedset_position():
     return apply_until_stuck(parse_position(
         "2.891..54....4..7.41.5..6.2...7...61....2....69...1...5.2..7.16.4..6....16..594.3"),
         ["singles"])
+
+
+def expected_set(row: dict) -> set[str]:
+    """A case's expected effects, one candidate each: 'r6c2<>38' -> r6c2<>3, r6c2<>8."""
+    import re
+    out = set()
+    for item in row["expected_normalized"].split():
+        m = re.fullmatch(r"(r\dc\d)(<>|=)(\d+)", item)
+        assert m, f"unreadable expectation {item!r}"
+        for d in m.group(3):
+            out.add(f"{m.group(1)}{m.group(2)}{d}")
+    return out
+
+
+def effects_of(steps) -> set[str]:
+    out = set()
+    for s in steps:
+        out |= set(s.elimination_texts()) | set(s.placement_texts())
+    return out

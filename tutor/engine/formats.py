@@ -132,7 +132,7 @@ def to_pm(pos: Position) -> str:
     def border(left, mid, right):
         segs = []
         for b in range(3):
-            inner = sum(width[b * 3 + k] + 2 for k in range(3)) + 1
+            inner = sum(width[b * 3 + k] + 2 for k in range(3))
             segs.append("-" * inner)
         return left + mid.join(segs) + right
 

@@ -1,0 +1,92 @@
+"""The command-line contract: steps, solve, position, errors as one line."""
+import json
+import subprocess
+import sys
+
+from conftest import PUZZLES
+from tutor.cli import main
+
+LOCKEDSET = "2.891..54....4..7.41.5..6.2...7...61....2....69...1...5.2..7.16.4..6....16..594.3"
+POINTING = ".3.1.5.8...........8.....2...9.1.2...5.3.9.4..6.....7.7..6.1..851..7..69..8...7.."
+
+
+def run(capsys, *argv, stdin=None, monkeypatch=None):
+    if stdin is not None:
+        import io
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_steps_json_lists_the_25_locked_sets(capsys):
+    code, out, _ = run(capsys, "steps", LOCKEDSET, "--after", "singles", "--technique", "locked-set", "--json")
+    assert code == 0
+    steps = json.loads(out)
+    assert len(steps) == 25
+    pair = next(s for s in steps if s["name"] == "Locked Pair[2D] r6c45 #38")
+    assert pair["technique"] == "naked-subset"
+    assert pair["cells"] == ["r6c4", "r6c5"] and pair["digits"] == [3, 8]
+    assert pair["size"] == 2 and pair["hidden"] is False
+    assert "r6c3<>3" in pair["eliminations"] and pair["placements"] == []
+    assert pair["text"].startswith("Naked Pair: 3,8 in r6c45 => ")
+
+
+def test_steps_text_and_technique_filter(capsys):
+    code, out, _ = run(capsys, "steps", POINTING, "--after", "singles", "-t", "pointing")
+    assert code == 0
+    assert "Locked Candidates Type 1 (Pointing): 5 in b5 lies only on r6 (r6c45) => r6c9<>5" in out.splitlines()
+
+
+def test_steps_reads_stdin_and_files(capsys, monkeypatch, tmp_path):
+    code, out, _ = run(capsys, "steps", "-", "-t", "naked-single", "--json", stdin=POINTING,
+                       monkeypatch=monkeypatch)
+    from_stdin = json.loads(out)
+    f = tmp_path / "p.txt"
+    f.write_text(POINTING)
+    code, out, _ = run(capsys, "steps", str(f), "-t", "naked-single", "--json")
+    assert code == 0 and json.loads(out) == from_stdin
+
+
+def test_solve_batch_file_prints_one_json_object_a_line(capsys):
+    path = PUZZLES / "qqwing-easy.txt"
+    code, out, _ = run(capsys, "solve", str(path), "--json")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 300
+    first = json.loads(lines[0])
+    assert set(first) >= {"puzzle", "status", "grid", "counts", "hardest", "steps"}
+    assert first["status"] == "solved" and "." not in first["grid"]
+    assert sum(first["counts"].values()) == len(first["steps"])
+
+
+def test_solve_reports_several_solutions(capsys):
+    from conftest import load_lines
+    many = next(l.split(":")[0] for l in load_lines("tdoku/test-puzzles.txt") if int(l.split(":")[1]) >= 2)
+    code, out, _ = run(capsys, "solve", many, "--json")
+    assert json.loads(out)["note"] == "the puzzle has several solutions"
+
+
+def test_position_formats(capsys):
+    code, out, _ = run(capsys, "position", POINTING, "--after", "singles", "--format", "braces")
+    assert out.startswith("93{246}1{246}5{46}87")
+    code, out, _ = run(capsys, "position", out.strip(), "--format", "pm")
+    assert out.splitlines()[0].startswith(".---") and out.splitlines()[-1].startswith("'---")
+    code, out, _ = run(capsys, "position", POINTING, "--format", "givens")
+    assert out.strip() == POINTING
+
+
+def test_bad_input_is_one_line_and_status_2(capsys):
+    code, out, err = run(capsys, "steps", "12345")
+    assert code == 2 and out == ""
+    assert err == "sudoku-tutor: a puzzle needs 81 cells, this one has 5\n"
+    code, out, err = run(capsys, "steps", POINTING, "-t", "nonsense")
+    assert code == 2 and err.startswith("sudoku-tutor: unknown technique 'nonsense'")
+
+
+def test_version_and_help_from_the_installed_command():
+    out = subprocess.run([sys.executable, "-m", "tutor.cli", "--version"], capture_output=True, text=True)
+    assert out.returncode == 0 and out.stdout.startswith("sudoku-tutor ")
+    out = subprocess.run([sys.executable, "-m", "tutor.cli", "--help"], capture_output=True, text=True)
+    assert out.returncode == 0
+    for command in ("steps", "solve", "position"):
+        assert command in out.stdout
