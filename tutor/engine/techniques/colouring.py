@@ -1,0 +1,164 @@
+"""Simple Colours (also called Singles Chains) on one digit.
+
+For a digit, every house holding it in exactly two cells gives a conjugate
+pair: one of the two cells holds the digit, the other does not.  Pairs that
+share cells join into chains (connected components of the conjugate graph).
+Along a chain the truth values alternate, so we can paint the chain with two
+colours and know that one colour is entirely true and the other entirely
+false, without knowing which.
+
+Two rules use this:
+
+* Colour wrap: two cells of the same colour share a house.  Both cannot hold
+  the digit, so that colour is the false one and the digit leaves every cell
+  of that colour.  (The other colour is then true; we report only the
+  eliminations, and the placements of the true colour follow as singles.)
+* Colour trap: a cell outside the chain that holds the digit and sees a cell
+  of each colour.  Whichever colour is true, one of the cells it sees holds
+  the digit, so the digit leaves the trapped cell.
+
+A chain reports one step per rule that fires.  When a chain wraps we report
+the wrap only: once the false colour is gone, the true colour is placed and
+every trapped cell sees a placed digit, so a separate trap step would teach
+nothing new.  A chain of a single conjugate pair is handled by the same code;
+its traps are the eliminations of Locked Candidates (it can never wrap).
+A chain that cannot be two-coloured (an odd loop of conjugate pairs) only
+exists in a broken position; it is skipped, never reported.
+"""
+from __future__ import annotations
+
+from ..finder import technique
+from ..grid import (
+    HOUSE_MASK, HOUSES_OF, MASK_DIGITS, PEER_MASK, cell_bits, cell_name, house_name,
+)
+from ..position import Position
+from ..step import make_step
+
+
+def digit_masks(pos: Position) -> list[int]:
+    """masks[d]: 81-bit mask of the empty cells holding digit d (index 0 unused)."""
+    masks = [0] * 10
+    values = pos.values
+    for i, m in enumerate(pos.cands):
+        if m and not values[i]:
+            for d in MASK_DIGITS[m]:
+                masks[d] |= 1 << i
+    return masks
+
+
+def conjugate_links(digit_mask: int) -> list[tuple[int, int, int]]:
+    """(a, b, house) for every house where the digit (given by the mask of
+    its cells) has exactly two cells."""
+    links = []
+    for h in range(27):
+        m = HOUSE_MASK[h] & digit_mask
+        if m and m.bit_count() == 2:
+            low = m & -m
+            links.append((low.bit_length() - 1, (m ^ low).bit_length() - 1, h))
+    return links
+
+
+def colour_chains(digit_mask: int):
+    """Yield (colours, houses) for every two-colourable conjugate chain of a
+    digit (given by the mask of its cells): colours is a pair of sorted cell lists (the first holds the chain's
+    lowest cell), houses the sorted houses of its conjugate pairs."""
+    links = conjugate_links(digit_mask)
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for a, c, h in links:
+        adj.setdefault(a, []).append((c, h))
+        adj.setdefault(c, []).append((a, h))
+    colour: dict[int, int] = {}
+    for start in sorted(adj):
+        if start in colour:
+            continue
+        colour[start] = 0
+        members = [start]
+        houses = set()
+        stack = [start]
+        ok = True
+        while stack:
+            x = stack.pop()
+            for y, h in adj[x]:
+                houses.add(h)
+                if y not in colour:
+                    colour[y] = 1 - colour[x]
+                    members.append(y)
+                    stack.append(y)
+                elif colour[y] == colour[x]:
+                    ok = False      # odd loop of conjugate pairs: broken position
+        if not ok:
+            continue
+        groups = (sorted(i for i in members if colour[i] == 0),
+                  sorted(i for i in members if colour[i] == 1))
+        yield groups, sorted(houses)
+
+
+def _mask(cells) -> int:
+    m = 0
+    for i in cells:
+        m |= 1 << i
+    return m
+
+
+def _seen_by(cells) -> int:
+    m = 0
+    for i in cells:
+        m |= PEER_MASK[i]
+    return m
+
+
+def _clash_houses(cells) -> list[int]:
+    """Houses holding two or more of the given cells."""
+    count: dict[int, int] = {}
+    for i in cells:
+        for h in HOUSES_OF[i]:
+            count[h] = count.get(h, 0) + 1
+    return sorted(h for h, n in count.items() if n >= 2)
+
+
+def _colour_text(cells) -> str:
+    return "(" + ",".join(cell_name(i) for i in cells) + ")"
+
+
+@technique("simple-colours", "Simple Colours", "colouring")
+def simple_colours(pos: Position):
+    steps = []
+    masks = digit_masks(pos)
+    for d in range(1, 10):
+        digit_cells = masks[d]
+        for groups, houses in colour_chains(digit_cells):
+            chain = groups[0] + groups[1]
+            chain_mask = _mask(chain)
+            colours_json = [[cell_name(i) for i in g] for g in groups]
+            label = f"{d} {_colour_text(groups[0])} / {_colour_text(groups[1])}"
+            clashes = [_clash_houses(g) for g in groups]
+            if clashes[0] and clashes[1]:
+                continue    # both colours false: broken position, nothing sound to say
+            if clashes[0] or clashes[1]:
+                false = 0 if clashes[0] else 1
+                name = f"Simple Colors Wrap: {label}"
+                steps.append(make_step(
+                    "simple-colours", name,
+                    cells=sorted(chain), digits=(d,), houses=houses,
+                    eliminations=[(i, d) for i in groups[false]],
+                    lead=name,
+                    extra={"digit": d, "rule": "wrap", "colours": colours_json,
+                           "false_colour": false,
+                           "clash_houses": [house_name(h) for h in clashes[false]],
+                           "_size": len(chain)},
+                ))
+                continue
+            trapped = digit_cells & ~chain_mask & _seen_by(groups[0]) & _seen_by(groups[1])
+            if not trapped:
+                continue
+            name = f"Simple Colors Trap: {label}"
+            steps.append(make_step(
+                "simple-colours", name,
+                cells=sorted(chain), digits=(d,), houses=houses,
+                eliminations=[(i, d) for i in cell_bits(trapped)],
+                lead=name,
+                extra={"digit": d, "rule": "trap", "colours": colours_json,
+                       "_size": len(chain)},
+            ))
+    steps.sort(key=lambda s: (s.extra["_size"], s.extra["rule"] != "wrap", s.digits, s.cells))
+    return steps

@@ -1,0 +1,206 @@
+"""Two strong links on one digit: Skyscraper, 2-String Kite, Turbot Fish.
+
+A *strong link* on digit d is a pair of cells that are the only two places
+left for d in some house (row, column or box): one of the two must be d.
+The same pair may be a strong link in two houses at once (a row and a box);
+a pair is one link whatever the number of houses behind it.
+
+All three techniques are the same short chain
+
+    x2 = x1 - y1 = y2        (x2 or y2 holds d)
+
+made of two strong links {x1, x2} and {y1, y2} (four different cells) whose
+ends x1 and y1 see each other (the weak link).  If x1 holds d, y1 cannot,
+so y2 does; if x1 does not, x2 does.  Either way d sits in x2 or in y2, so
+any other cell that sees both x2 and y2 loses d.
+
+We require that exactly ONE of the four pairs (x_i, y_j) see each other:
+
+* if two pairs do, the four cells form a closed loop: an X-Wing when both
+  links are parallel lines joined by lines, otherwise a four-link X-cycle
+  (technique `x-cycle`); those are left to their own techniques;
+* if one end sees both ends of the other link, that end is already removed
+  by Locked Candidates, a simpler technique.
+
+With exactly one connected pair the pattern is fixed by the two links alone
+(which ends are joined follows from them), so each instance is reported
+once, never once per direction or per link order.  The connected ends never
+see the far free end, so no pattern cell is ever eliminated.
+
+Which id an instance gets (first rule that fits):
+
+* `skyscraper`: both links lie in rows (or both in columns) and the joined
+  ends share a column (resp. a row), the 'base' of the skyscraper;
+* `two-string-kite`: one link lies in a row, the other in a column, and the
+  joined ends share a box (the only way a row link and a column link can be
+  joined once);
+* `turbot-fish`: every other instance, i.e. at least one link is only a
+  box link (its cells share a box but neither a row nor a column that holds
+  just those two), or both links lie in parallel lines joined through a box
+  instead of a cross line.
+"""
+from __future__ import annotations
+
+from ..finder import technique
+from ..grid import BOX, COL, HOUSE_MASK, PEER_MASK, ROW, bit, cell_bits, cell_name, cells_name, house_name
+from ..position import Position
+from ..step import make_step
+
+# The three finders share one search: the last position's results are kept
+# (keyed by its candidates, which fully determine them).  One tuple, swapped
+# in a single assignment, so a reader never pairs a key with other results.
+_cache: tuple[tuple, dict] | None = None
+
+
+def clear_cache() -> None:
+    """Forget the kept results (benchmarks use it to time the full search)."""
+    global _cache
+    _cache = None
+
+
+def _strong_links(cands, d):
+    """{(a, b): [houses]} for every pair of cells that are the only two
+    places of d in a house (a < b); plus the 81-bit mask of d's cells."""
+    b = bit(d)
+    dm = 0
+    for i in range(81):
+        if cands[i] & b:
+            dm |= 1 << i
+    links: dict[tuple[int, int], list[int]] = {}
+    for h in range(27):
+        m = dm & HOUSE_MASK[h]
+        if m and m.bit_count() == 2:
+            lo = m & -m
+            a = lo.bit_length() - 1
+            c = (m ^ lo).bit_length() - 1
+            links.setdefault((a, c), []).append(h)
+    return links, dm
+
+
+def _shared_house(a, b):
+    """A house holding both cells: a line if possible, else their box."""
+    if ROW[a] == ROW[b]:
+        return ROW[a]
+    if COL[a] == COL[b]:
+        return 9 + COL[a]
+    return 18 + BOX[a]
+
+
+def _kind(houses, kind):
+    """The first house of a kind (0 row, 1 column, 2 box) in a list, or None."""
+    for h in houses:
+        if h // 9 == kind:
+            return h
+    return None
+
+
+def _classify(x1, hx, y1, hy):
+    """Technique id and the houses (link x, link y, weak link) to show."""
+    for kind, cross in ((0, 9), (1, 0)):
+        rx, ry = _kind(hx, kind), _kind(hy, kind)
+        if rx is not None and ry is not None:
+            # parallel lines; the joined ends must share the cross line
+            same = COL[x1] == COL[y1] if kind == 0 else ROW[x1] == ROW[y1]
+            if same:
+                weak = cross + (COL[x1] if kind == 0 else ROW[x1])
+                return "skyscraper", rx, ry, weak
+    for kx, ky in ((0, 1), (1, 0)):
+        rx, ry = _kind(hx, kx), _kind(hy, ky)
+        if rx is not None and ry is not None and BOX[x1] == BOX[y1]:
+            return "two-string-kite", rx, ry, 18 + BOX[x1]
+    sx = min(hx)  # lines before boxes
+    sy = min(hy)
+    return "turbot-fish", sx, sy, _shared_house(x1, y1)
+
+
+def _all(pos: Position) -> dict[str, list]:
+    global _cache
+    key = tuple(pos.cands)
+    kept = _cache
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    found: dict[str, list] = {"skyscraper": [], "two-string-kite": [], "turbot-fish": []}
+    cands = pos.cands
+    for d in range(1, 10):
+        links, dm = _strong_links(cands, d)
+        items = list(links.items())
+        n = len(items)
+        for p in range(n):
+            (a1, a2), ha = items[p]
+            pa1, pa2 = PEER_MASK[a1], PEER_MASK[a2]
+            for q in range(p + 1, n):
+                (b1, b2), hb = items[q]
+                if b1 == a1 or b1 == a2 or b2 == a1 or b2 == a2:
+                    continue
+                s11 = pa1 >> b1 & 1
+                s12 = pa1 >> b2 & 1
+                s21 = pa2 >> b1 & 1
+                s22 = pa2 >> b2 & 1
+                if s11 + s12 + s21 + s22 != 1:
+                    continue
+                # name the joined ends x1, y1 and the free ends x2, y2
+                if s11:
+                    x1, x2, y1, y2 = a1, a2, b1, b2
+                elif s12:
+                    x1, x2, y1, y2 = a1, a2, b2, b1
+                elif s21:
+                    x1, x2, y1, y2 = a2, a1, b1, b2
+                else:
+                    x1, x2, y1, y2 = a2, a1, b2, b1
+                targets = PEER_MASK[x2] & PEER_MASK[y2] & dm
+                if not targets:
+                    continue
+                tid, hx, hy, weak = _classify(x1, ha, y1, hb)
+                if tid == "two-string-kite" and hx // 9 == 1:
+                    # show the row link first
+                    x1, x2, y1, y2, hx, hy = y1, y2, x1, x2, hy, hx
+                elif tid != "two-string-kite" and y2 < x2:
+                    x1, x2, y1, y2, hx, hy = y1, y2, x1, x2, hy, hx
+                found[tid].append(_step(tid, d, x1, x2, y1, y2, hx, hy, weak, targets))
+    for tid, steps in found.items():
+        steps.sort(key=lambda s: (s.digits, s.extra["_order"]))
+    _cache = (key, found)
+    return found
+
+
+def _step(tid, d, x1, x2, y1, y2, hx, hy, weak, targets):
+    elims = [(i, d) for i in cell_bits(targets)]
+    free = f"{cell_name(x2)},{cell_name(y2)}"
+    if tid == "skyscraper":
+        name = f"Skyscraper: {d} in {free} (connected by {cells_name([x1, y1])})"
+    elif tid == "two-string-kite":
+        name = (f"2-String Kite: {d} in {free} (connected by "
+                f"{cell_name(x1)},{cell_name(y1)} in {house_name(weak)})")
+    else:
+        name = (f"Turbot Fish: {d} {cell_name(x2)} ={d}= {cell_name(x1)} "
+                f"-{d}- {cell_name(y1)} ={d}= {cell_name(y2)}")
+    chain = f"({d}){cell_name(x2)}={cell_name(x1)}-{cell_name(y1)}={cell_name(y2)}"
+    return make_step(
+        tid, name,
+        cells=(x2, x1, y1, y2), digits=(d,), houses=(hx, hy, weak),
+        eliminations=elims, lead=name,
+        extra={
+            "digit": d,
+            "links": [[cell_name(x1), cell_name(x2)], [cell_name(y1), cell_name(y2)]],
+            "link_houses": [house_name(hx), house_name(hy)],
+            "connected_by": house_name(weak),
+            "ends": [cell_name(x2), cell_name(y2)],
+            "chain": chain,
+            "_order": tuple(sorted((x1, x2, y1, y2))),
+        },
+    )
+
+
+@technique("skyscraper", "Skyscraper", "single-digit")
+def skyscraper(pos: Position):
+    return list(_all(pos)["skyscraper"])
+
+
+@technique("two-string-kite", "2-String Kite", "single-digit")
+def two_string_kite(pos: Position):
+    return list(_all(pos)["two-string-kite"])
+
+
+@technique("turbot-fish", "Turbot Fish", "single-digit")
+def turbot_fish(pos: Position):
+    return list(_all(pos)["turbot-fish"])
