@@ -1,62 +1,14 @@
-"""Shared test helpers: shipped puzzle sets and technique cases."""
+"""Fixtures shared by every test folder; helpers live in puzzle_helpers.py."""
 from __future__ import annotations
 
-import csv
-import random
+import os
+import sys
 
 import pytest
 
-from tutor.engine.formats import parse_position
-from tutor.paths import data_dir
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-PUZZLES = data_dir("puzzles")
-
-
-def load_lines(name: str) -> list[str]:
-    with open(PUZZLES / name, encoding="utf-8") as f:
-        return [ln.strip() for ln in f if ln.strip()]
-
-
-def qqwing(level: str) -> list[str]:
-    return load_lines(f"qqwing-{level}.txt")
-
-
-def all_qqwing() -> list[str]:
-    return qqwing("easy") + qqwing("intermediate") + qqwing("expert")
-
-
-def technique_cases(prefix: str | None = None) -> list[dict]:
-    with open(PUZZLES / "technique-cases" / "cases.tsv", encoding="utf-8") as f:
-        rows = list(csv.DictReader(f, delimiter="\t"))
-    return [r for r in rows if prefix is None or r["technique"].startswith(prefix)]
-
-
-def sampled_positions(puzzles, techniques=None, per_puzzle=3, seed=7):
-    """Positions along logic-solve paths: a few per puzzle, chosen by seed."""
-    from tutor.engine.solve import logic_solve
-    rng = random.Random(seed)
-    out = []
-    for text in puzzles:
-        pos = parse_position(text)
-        result = logic_solve(pos, techniques)
-        walk = pos.copy()
-        snapshots = [walk.copy()]
-        for step in result.steps:
-            walk.apply(step)
-            snapshots.append(walk.copy())
-        picks = rng.sample(range(len(snapshots)), min(per_puzzle, len(snapshots)))
-        out.extend((text, snapshots[k]) for k in sorted(picks))
-    return out
-
-
-def assert_sound(pos, steps, solution):
-    """No step removes a solution digit or places a wrong one."""
-    from tutor.engine.grid import cell_name
-    for s in steps:
-        for i, d in s.eliminations:
-            assert solution[i] != d, f"{s.text}: removes the solution {cell_name(i)}={d}"
-        for i, d in s.placements:
-            assert solution[i] == d, f"{s.text}: places {cell_name(i)}={d}, solution is {solution[i]}"
+from puzzle_helpers import parse_position  # noqa: E402
 
 
 @pytest.fixture
@@ -67,21 +19,3 @@ def lockedset_position():
         "2.891..54....4..7.41.5..6.2...7...61....2....69...1...5.2..7.16.4..6....16..594.3"),
         ["singles"])
 
-
-def expected_set(row: dict) -> set[str]:
-    """A case's expected effects, one candidate each: 'r6c2<>38' -> r6c2<>3, r6c2<>8."""
-    import re
-    out = set()
-    for item in row["expected_normalized"].split():
-        m = re.fullmatch(r"(r\dc\d)(<>|=)(\d+)", item)
-        assert m, f"unreadable expectation {item!r}"
-        for d in m.group(3):
-            out.add(f"{m.group(1)}{m.group(2)}{d}")
-    return out
-
-
-def effects_of(steps) -> set[str]:
-    out = set()
-    for s in steps:
-        out |= set(s.elimination_texts()) | set(s.placement_texts())
-    return out

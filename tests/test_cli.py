@@ -3,7 +3,7 @@ import json
 import subprocess
 import sys
 
-from conftest import PUZZLES
+from puzzle_helpers import PUZZLES
 from tutor.cli import main
 
 LOCKEDSET = "2.891..54....4..7.41.5..6.2...7...61....2....69...1...5.2..7.16.4..6....16..594.3"
@@ -60,7 +60,7 @@ def test_solve_batch_file_prints_one_json_object_a_line(capsys):
 
 
 def test_solve_reports_several_solutions(capsys):
-    from conftest import load_lines
+    from puzzle_helpers import load_lines
     many = next(l.split(":")[0] for l in load_lines("tdoku/test-puzzles.txt") if int(l.split(":")[1]) >= 2)
     code, out, _ = run(capsys, "solve", many, "--json")
     assert json.loads(out)["note"] == "the puzzle has several solutions"

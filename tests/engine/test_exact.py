@@ -1,6 +1,6 @@
 import pytest
 
-from conftest import load_lines, qqwing
+from puzzle_helpers import load_lines, qqwing
 from tutor.engine.exact import solve_values
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import HOUSES

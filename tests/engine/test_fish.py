@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from conftest import (all_qqwing, assert_sound, effects_of, expected_set,
+from puzzle_helpers import (all_qqwing, assert_sound, effects_of, expected_set,
                       sampled_positions, technique_cases)
 from tutor.engine.finder import find_all
 from tutor.engine.formats import parse_position

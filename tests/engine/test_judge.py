@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from conftest import all_qqwing, sampled_positions
+from puzzle_helpers import all_qqwing, sampled_positions
 from tutor.engine.finder import REGISTRY, find_all, ladder, next_step
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import (

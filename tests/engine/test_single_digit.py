@@ -1,7 +1,7 @@
 """Skyscraper, 2-String Kite and Turbot Fish: two strong links on one digit."""
 import json
 
-from conftest import all_qqwing, assert_sound, qqwing, sampled_positions
+from puzzle_helpers import all_qqwing, assert_sound, qqwing, sampled_positions
 from tutor.engine.finder import find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import BOX, COL, HOUSES, ROW, bit, parse_cell, sees

@@ -1,4 +1,4 @@
-from conftest import load_lines, qqwing
+from puzzle_helpers import load_lines, qqwing
 from tutor.engine.formats import parse_braces, parse_position
 from tutor.engine.solve import logic_solve
 

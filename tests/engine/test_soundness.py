@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from conftest import assert_sound, qqwing
+from puzzle_helpers import assert_sound, qqwing
 from tutor.engine.finder import find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.solve import logic_solve
