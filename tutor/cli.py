@@ -121,9 +121,58 @@ def cmd_position(args) -> int:
     return 0
 
 
+def cmd_check(args) -> int:
+    """Judge a claimed elimination/placement: every verdict (even 'invalid')
+    exits 0; only an unreadable position exits 2."""
+    from .engine.judge import judge
+    pos = _after(_position(args.position), args.after)
+    verdict = judge(pos, args.claim, by=args.by, pattern=args.pattern)
+    if args.json:
+        _emit_json(verdict.to_json())
+    else:
+        print(f"{verdict.kind}: {verdict.message}")
+        for step in verdict.steps:
+            print(f"  {step.text}")
+    return 0
+
+
+def cmd_quiz(args) -> int:
+    from .quiz import KINDS, check_target
+    if args.kind not in KINDS:
+        raise UsageError(f"unknown quiz kind '{args.kind}' (known: {', '.join(KINDS)})")
+    check_target(args.technique, args.kind)          # one line for an unknown technique
+    from .app import run_app
+    return run_app(start_screen="quiz", start_args={
+        "target": args.technique, "kind": args.kind, "seed": args.seed}) or 0
+
+
+def cmd_practice_positions(args) -> int:
+    from .practice import practice_positions
+    if args.count < 1:
+        raise UsageError(f"--count must be at least 1, not {args.count}")
+    found = practice_positions(args.technique, args.count, args.seed)
+    for p in found:
+        print(p.braces)
+    if len(found) < args.count:
+        print(f"sudoku-tutor: only {len(found)} practice positions exist for {args.technique}",
+              file=sys.stderr)
+    return 0
+
+
 def cmd_app(args) -> int:
     from .app import run_app
-    return run_app(puzzle=getattr(args, "puzzle", None)) or 0
+    from .store import StoreError
+    options = {}
+    if getattr(args, "user", None):
+        options["user"] = args.user
+    if getattr(args, "db", None):
+        options["store_path"] = args.db
+    if getattr(args, "layout", None):
+        options["layout"] = args.layout
+    try:
+        return run_app(puzzle=getattr(args, "puzzle", None), **options) or 0
+    except StoreError as e:
+        raise UsageError(str(e)) from None
 
 
 # ------------------------------------------------------------------ parser
@@ -160,9 +209,47 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--format", choices=["givens", "braces", "pm"], default="braces")
     s.set_defaults(func=cmd_position)
 
+    s = sub.add_parser("check", help="judge a claimed elimination or placement, and say why")
+    s.add_argument("position", help="81-char puzzle, brace grid, PM grid, a file, or - for stdin")
+    s.add_argument("claim", help="e.g. 'r6c9<>5', 'r6c9<>5,r6c8<>5', 'r6c9<>58', 'r6c89<>5', 'r1c2=7'")
+    s.add_argument("--by", metavar="ID", help="the technique you used (id, family or name, e.g. 'naked pair')")
+    s.add_argument("--pattern", metavar="CELLS", help="the pattern cells you used, e.g. r6c45")
+    s.add_argument("--after", metavar="ID[,ID...]", action="append",
+                   help="first apply these techniques until none applies")
+    s.add_argument("--json", action="store_true",
+                   help='print {"verdict", "technique", "step", "message", ...} as JSON')
+    s.set_defaults(func=cmd_check)
+
+    s = sub.add_parser("quiz", help="open the app on a quiz for a technique")
+    s.add_argument("--technique", "-t", required=True, metavar="ID",
+                   help="technique id or family (e.g. x-wing, locked-set)")
+    s.add_argument("--kind", default="find-all", metavar="KIND",
+                   help="find-all (default), eliminate or name")
+    s.add_argument("--seed", type=int, default=None,
+                   help="pick the position by seed (the same seed, the same position)")
+    s.set_defaults(func=cmd_quiz)
+
+    s = sub.add_parser("practice-positions",
+                       help="print practice positions where a technique is the simplest step")
+    s.add_argument("--technique", "-t", required=True, metavar="ID")
+    s.add_argument("--count", "-n", type=int, default=1)
+    s.add_argument("--seed", type=int, default=0)
+    s.set_defaults(func=cmd_practice_positions)
+
     s = sub.add_parser("app", help="start the app (the default)")
-    s.add_argument("puzzle", nargs="?")
+    s.add_argument("puzzle", nargs="?",
+                   help="a position (81-char, brace grid, PM grid) or a file; "
+                        "default: resume the saved game")
+    s.add_argument("--user", help="whose progress to use (default: your login name)")
+    s.add_argument("--db", metavar="PATH_OR_URL",
+                   help="progress store (default: tutor.db in the user data dir, "
+                        "or $SUDOKU_TUTOR_HOME)")
+    s.add_argument("--layout", choices=["auto", "compact", "medium", "large"],
+                   help="grid size (default: auto, from the terminal size)")
     s.set_defaults(func=cmd_app)
+
+    from .classroom.commands import add_subcommands as _classroom_subcommands
+    _classroom_subcommands(sub)          # serve, roster
     return p
 
 

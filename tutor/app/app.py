@@ -1,19 +1,194 @@
-"""Placeholder app screen until the full tutor app lands."""
+"""TutorApp: the Textual application.
+
+Structure
+---------
+* `make_app(puzzle=None, **options)` (tutor/app/__init__.py) builds the app;
+  options: `store_path` (file, ":memory:" or URL; default the user data dir),
+  `store` (an open Store), `user` (default $USER), `layout` ("auto",
+  "compact", "medium", "large"), `start_screen` + `start_args` (a registered
+  screen to open on top of the grid at start, e.g. "quiz" or "teacher"),
+  `save` (False: no progress store at all).  Unknown options are kept in
+  `app.options` for other screens to read (e.g. a classroom role).
+* The main screen is `PlayScreen` (screens/play.py), reachable as `app.play`:
+  the grid, the Lesson/Log/Steps tabs, every playing key.
+* Extra screens live in `tutor/app/screens/` and are listed in the registry in
+  `tutor/app/screens/__init__.py` (name -> "module:Class", key, description).
+  Open one with `app.open_screen(name, **kwargs)`; a missing module shows
+  "not available yet" instead of failing.  Entries for `lessons`, `quiz` and
+  `teacher` are already registered (keys L, Q, T).
+* Palette commands: `tutor/app/commands.py`, `register_commands(source)`.
+
+Push points for other screens
+-----------------------------
+* `app.play.load_position(position_or_text, name, step=None)`: play a
+  position (a lesson example, a pushed class position) with a step
+  highlighted; then `app.pop_to_play()` to show the grid.
+* `app.play.show_step(step)`, `app.play.set_highlight(Highlight(...))`.
+* `app.play.set_lesson(markdown_or_widget, title)`: fill the Lesson tab.
+* `app.play.log_line(text, kind)`: a line in the Log tab.
+* `app.store` (tutor.store.Store or None), `app.user`, `app.set_activity(text)`.
+"""
 from __future__ import annotations
 
-from textual.app import App, ComposeResult
-from textual.widgets import Footer, Header, Static
+import getpass
+import os
+
+from textual.app import App
+from textual.binding import Binding
+
+from ..engine.formats import read_position_arg
+from ..engine.position import Position, PositionError
+from . import catalog
+from .commands import TutorCommands
+from .game import Game
+from .screens import SCREENS, available, screen_class
+from .themes import register_themes
+
+
+def default_user() -> str:
+    try:
+        return os.environ.get("SUDOKU_TUTOR_USER") or getpass.getuser() or "me"
+    except Exception:
+        return "me"
 
 
 class TutorApp(App):
     TITLE = "sudoku-tutor"
-    BINDINGS = [("q", "quit", "Quit")]
+    CSS_PATH = "tutor.tcss"
+    COMMANDS = App.COMMANDS | {TutorCommands}
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+                Binding("q", "quit", "Quit")]
 
-    def __init__(self, puzzle: str | None = None, **options):
+    def __init__(self, puzzle: str | Position | None = None, *, store_path=None, store=None,
+                 user: str | None = None, layout: str = "auto", start_screen: str | None = None,
+                 start_args: dict | None = None, save: bool = True, name: str | None = None,
+                 **options) -> None:
         super().__init__()
-        self.puzzle = puzzle
+        if store_path is None and options.get("db"):
+            store_path = options["db"]          # the classroom's --db URL
+        self.options = options
+        self.user = user or default_user()
+        self.start_screen = start_screen
+        self.start_args = start_args or {}
+        self.layout_choice = layout
+        self.store_note = ""
+        # parse the puzzle first: a bad one fails here, before the terminal is taken
+        self.initial_game: Game | None = None
+        if isinstance(puzzle, Position):
+            self.initial_game = Game(puzzle, name or "position")
+        elif puzzle:
+            pos_text = puzzle
+            label = name
+            if len(puzzle) < 4096 and os.path.isfile(puzzle):
+                label = name or os.path.basename(puzzle)
+                pos = read_position_arg(puzzle)
+                game = Game(pos, label)
+                count, _ = pos.solution_info()
+                if count != 1:
+                    raise PositionError("the puzzle has no solution" if count == 0 else
+                                        "the puzzle has several solutions; the tutor needs exactly one")
+                self.initial_game = game
+            else:
+                self.initial_game = Game.from_text(pos_text, name=label or "custom")
+            if label is None:
+                self.initial_game.name = catalog.name_for(self.initial_game.givens_text)
+        self.store = store
+        if self.store is None and save:
+            from ..store import Store, StoreError
+            try:
+                self.store = Store.open(store_path)
+            except (StoreError, OSError) as e:
+                self.store = Store.open(":memory:")
+                self.store_note = f"Progress is not saved: {e}"
+        self._play = None
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        yield Static("sudoku-tutor: the app is on its way.", id="placeholder")
-        yield Footer()
+    # ------------------------------------------------------------ start
+    def on_mount(self) -> None:
+        register_themes(self)
+        from .screens.play import PlayScreen
+        game, note = self._first_game()
+        notes = [(note, "info")] if note else []
+        if self.store_note:
+            notes.append((self.store_note, "warn"))
+        self._play = PlayScreen(game, notes=notes)
+        self._play.layout_choice = self.layout_choice
+        self.push_screen(self._play)
+        if self.start_screen:
+            self.call_after_refresh(self.open_screen, self.start_screen, **self.start_args)
+        if self.options.get("role") == "student":       # SSH classroom: follow the teacher's pushes
+            from .classlink import ClassLink
+            self.class_link = ClassLink(self, self.options.get("class_name") or "class")
+            self.class_link.start()
+
+    def _first_game(self) -> tuple[Game, str]:
+        if self.initial_game is not None:
+            return self.initial_game, f"Playing {self.initial_game.name}. Press ? for help."
+        if self.store is not None:
+            try:
+                saved = self.store.load_game(self.user)
+            except Exception:
+                saved = None
+            if saved is not None:
+                try:
+                    game = Game.from_record(saved.puzzle_name, saved.givens, saved.position,
+                                            saved.history)
+                    return game, f"Welcome back: resumed {game.name}. Press ? for help."
+                except (PositionError, ValueError, KeyError, TypeError):
+                    pass
+        level, number = catalog.DEFAULT_PUZZLE
+        puzzle = catalog.get(level, number)
+        return (Game.from_text(puzzle.givens, name=puzzle.name),
+                f"Playing {puzzle.name}. Press ? for help, n for another puzzle.")
+
+    @property
+    def play(self):
+        """The main (grid) screen."""
+        return self._play
+
+    # ------------------------------------------------------------ screens
+    def open_screen(self, name: str, **kwargs) -> None:
+        """Open a registered screen by name (see tutor/app/screens/__init__.py)."""
+        entry = SCREENS.get(name)
+        if entry is None or not available(name):
+            what = entry.description if entry else name
+            if self._play is not None:
+                self._play.log_line(f"{what}: not available yet.", "warn")
+            return
+        cls = screen_class(name)
+        if name == "puzzles":
+            self.push_screen(cls(**kwargs), self._picked_puzzle)
+        elif name == "paste":
+            self.push_screen(cls(**kwargs), self._pasted)
+        elif name == "export":
+            self.push_screen(cls(game=self._play.game, **kwargs))
+        else:
+            self.push_screen(cls(**kwargs))
+
+    def action_open_screen(self, name: str) -> None:
+        self.open_screen(name)
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "open_screen" and parameters:
+            return bool(available(parameters[0]))   # False: hidden and inactive
+        return True
+
+    def pop_to_play(self) -> None:
+        """Close every screen above the grid."""
+        while len(self.screen_stack) > 1 and self.screen is not self._play:
+            self.pop_screen()
+
+    def _picked_puzzle(self, puzzle) -> None:
+        if puzzle is not None:
+            self._play.load_catalog(puzzle)
+
+    def _pasted(self, game) -> None:
+        if game is not None:
+            self._play.load_game(game)
+
+    # ------------------------------------------------------------ store
+    def set_activity(self, text: str) -> None:
+        if self.store is not None:
+            try:
+                self.store.set_activity(self.user, text)
+            except Exception:
+                pass

@@ -95,23 +95,24 @@ class Position:
     # ------------------------------------------------------------ checks
     def contradiction(self) -> str | None:
         """Where the position is broken, in words; None when it is not (yet)."""
+        values, cands = self.values, self.cands
         for i in CELLS:
-            if not self.values[i] and not self.cands[i]:
+            if not values[i] and not cands[i]:
                 return f"{cell_name(i)} has no candidates left"
         for h, cells in enumerate(HOUSES):
-            seen: dict[int, int] = {}
+            placed = 0
             free = 0
             for i in cells:
-                v = self.values[i]
+                v = values[i]
                 if v:
-                    if v in seen:
-                        return (f"{cell_name(seen[v])} and {cell_name(i)} both hold {v} "
-                                f"in {house_name(h)}")
-                    seen[v] = i
-                    free |= bit(v)
+                    b = 1 << (v - 1)
+                    if placed & b:
+                        first = next(j for j in cells if values[j] == v)
+                        return f"{cell_name(first)} and {cell_name(i)} both hold {v} in {house_name(h)}"
+                    placed |= b
                 else:
-                    free |= self.cands[i]
-            missing = ALL_DIGITS & ~free
+                    free |= cands[i]
+            missing = ALL_DIGITS & ~(free | placed)
             if missing:
                 return f"{house_name(h)} has no place left for {MASK_DIGITS[missing][0]}"
         return None

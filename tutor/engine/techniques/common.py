@@ -1,7 +1,7 @@
 """Small helpers shared by technique finders."""
 from __future__ import annotations
 
-from ..grid import HOUSES, bit
+from ..grid import HOUSES, MASK_DIGITS, bit
 from ..position import Position
 
 
@@ -15,9 +15,9 @@ def digit_places(pos: Position) -> list[list[int]]:
         for k, i in enumerate(cells):
             m = cands[i]
             if m:
-                for d in range(1, 10):
-                    if m & bit(d):
-                        row[d] |= 1 << k
+                here = 1 << k
+                for d in MASK_DIGITS[m]:
+                    row[d] |= here
         out.append(row)
     return out
 
@@ -31,3 +31,22 @@ def cells_with(pos: Position, digit: int) -> list[int]:
 def positions_to_cells(house: int, places: int) -> list[int]:
     cells = HOUSES[house]
     return [cells[k] for k in range(9) if places >> k & 1]
+
+
+def per_position(fn):
+    """Remember fn's result for the last position it saw (by its digits and
+    candidates), so sibling finders - naked and hidden subsets, say - that
+    share one search do it once per position."""
+    last: list = [(None, None)]  # one (key, result) pair, swapped whole: thread-safe
+
+    def wrapper(pos: Position):
+        key = (tuple(pos.values), tuple(pos.cands))
+        seen_key, result = last[0]
+        if seen_key != key:
+            result = fn(pos)
+            last[0] = (key, result)
+        return result
+
+    wrapper.__wrapped__ = fn
+    wrapper.__doc__ = fn.__doc__
+    return wrapper

@@ -15,6 +15,7 @@ from ..finder import technique
 from ..grid import HOUSES, HOUSE_MASK, MASK_DIGITS, POPCOUNT, cells_name, digits_text
 from ..position import Position
 from ..step import make_step
+from .common import per_position
 
 MIN_SIZE, MAX_SIZE = 2, 7
 SIZE_WORD = {2: "Pair", 3: "Triple", 4: "Quartet"}
@@ -138,6 +139,7 @@ def _confined(pos, house, cells, dmask) -> bool:
     return not any(pos.cands[i] & dmask for i in HOUSES[house] if i not in cells)
 
 
+@per_position
 def _all_sets(pos: Position):
     naked: dict[tuple, tuple] = {}
     hidden: dict[tuple, tuple] = {}

@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 from ..finder import technique
-from ..grid import HOUSES, HOUSES_OF, SINGLE_DIGIT, cell_name, house_name
+from ..grid import HOUSES, HOUSES_OF, MASK_DIGITS, SINGLE_DIGIT, cell_name, house_name
 from ..position import Position
 from ..step import make_step
-from .common import digit_places
 
 
 @technique("naked-single", "Naked Single", "singles")
@@ -32,12 +31,18 @@ def naked_singles(pos: Position):
 @technique("hidden-single", "Hidden Single", "singles")
 def hidden_singles(pos: Position):
     found: dict[tuple[int, int], list[int]] = {}
-    places = digit_places(pos)
+    cands = pos.cands
     for h, cells in enumerate(HOUSES):
-        for d in range(1, 10):
-            p = places[h][d]
-            if p and p & (p - 1) == 0:
-                i = cells[p.bit_length() - 1]
+        once = twice = 0
+        for i in cells:
+            m = cands[i]
+            twice |= once & m
+            once |= m
+        only = once & ~twice  # digits with exactly one place in the house
+        if not only:
+            continue
+        for i in cells:
+            for d in MASK_DIGITS[cands[i] & only]:
                 found.setdefault((i, d), []).append(h)
     steps = []
     for (i, d), houses in sorted(found.items()):

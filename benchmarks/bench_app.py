@@ -1,0 +1,149 @@
+"""The app in a real pseudo-terminal: start-up time, key-to-screen latency and
+bytes written to the terminal per cursor move.
+
+The app runs as `python -m tutor.cli PUZZLE` in a PTY (80x24 and 200x60,
+TERM=xterm-256color, COLORTERM=truecolor, a throw-away SUDOKU_TUTOR_HOME).
+We write a key to the PTY and read until the app has been quiet for
+QUIET seconds; the bytes read are what one move costs, and the time from the
+key to the last byte of that frame is the key-to-screen latency.
+
+* start to first frame: process start (interpreter, imports, layout) until
+  the grid's bottom border has arrived;
+* move latency and bytes: 60 cursor moves round the board (the cursor row,
+  column and box are shaded, so a move changes up to 30 cells);
+* for comparison, the same moves with SUDOKU_TUTOR_BENCH_FULL_REPAINT=1,
+  which makes the grid repaint itself whole on every change.
+
+Targets (issue 5): first frame < 0.5 s, key to repaint < 16 ms, < 5 KB per move.
+Run with `python -m benchmarks.bench_app` from the checkout.
+"""
+from __future__ import annotations
+
+import fcntl
+import os
+import select
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+
+PUZZLE = "..2..3.....7.....58...5.79.6.3..7.....8.....6..4......2...345...4..79.38.356....4"
+QUIET = 0.06
+MOVES = ["\x1b[C"] * 4 + ["\x1b[B"] * 3 + ["\x1b[D"] * 5 + ["\x1b[A"] * 2   # right, down, left, up
+
+
+class PtyApp:
+    def __init__(self, cols: int, rows: int, env_extra: dict | None = None):
+        self.home = tempfile.TemporaryDirectory()
+        master, slave = os.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        env = dict(os.environ, TERM="xterm-256color", COLORTERM="truecolor",
+                   SUDOKU_TUTOR_HOME=self.home.name, LINES=str(rows), COLUMNS=str(cols))
+        env.pop("NO_COLOR", None)
+        env.update(env_extra or {})
+        self.t0 = time.perf_counter()
+        self.proc = subprocess.Popen([sys.executable, "-m", "tutor.cli", PUZZLE],
+                                     stdin=slave, stdout=slave, stderr=slave, env=env,
+                                     start_new_session=True, close_fds=True)
+        os.close(slave)
+        self.fd = master
+        self.buffer = bytearray()
+
+    def read_until(self, marker: bytes, timeout: float = 20.0) -> float:
+        """Seconds from start until `marker` has arrived."""
+        end = time.perf_counter() + timeout
+        while marker not in self.buffer:
+            left = end - time.perf_counter()
+            if left <= 0:
+                raise TimeoutError(f"no {marker!r} within {timeout} s")
+            r, _, _ = select.select([self.fd], [], [], left)
+            if r:
+                self.buffer += os.read(self.fd, 65536)
+        return time.perf_counter() - self.t0
+
+    def drain(self, quiet: float = QUIET, limit: float = 5.0) -> tuple[int, float | None]:
+        """Read until nothing arrives for `quiet` s: (bytes, time of the last chunk)."""
+        n, last = 0, None
+        end = time.perf_counter() + limit
+        while time.perf_counter() < end:
+            r, _, _ = select.select([self.fd], [], [], quiet)
+            if not r:
+                break
+            data = os.read(self.fd, 65536)
+            if not data:
+                break
+            n += len(data)
+            last = time.perf_counter()
+        return n, last
+
+    def key(self, seq: str) -> tuple[int, float]:
+        """Send a key; wait (up to 5 s) for the app to answer, then until it is
+        quiet: (bytes of the answer, seconds from the key to its last byte)."""
+        t = time.perf_counter()
+        os.write(self.fd, seq.encode())
+        r, _, _ = select.select([self.fd], [], [], 5.0)
+        if not r:
+            return 0, float("nan")
+        first = os.read(self.fd, 65536)
+        last = time.perf_counter()
+        n, later = self.drain()
+        return len(first) + n, ((later or last) - t)
+
+    def close(self) -> None:
+        try:
+            os.write(self.fd, b"\x11")     # ctrl+q
+            self.proc.wait(timeout=3)
+        except Exception:
+            self.proc.kill()
+            self.proc.wait()
+        os.close(self.fd)
+        self.home.cleanup()
+
+
+def run(cols: int, rows: int, full: bool = False) -> dict:
+    app = PtyApp(cols, rows, {"SUDOKU_TUTOR_BENCH_FULL_REPAINT": "1"} if full else None)
+    try:
+        first = app.read_until("┗".encode())
+        app.drain(quiet=0.5)          # the rating and anything else settling
+        sizes, lat = [], []
+        for _ in range(60 // len(MOVES) + 1):
+            for seq in MOVES:
+                n, dt = app.key(seq)
+                sizes.append(n)
+                lat.append(dt * 1000)
+        return {"first": first, "sizes": sizes, "lat": lat}
+    finally:
+        app.close()
+
+
+def pct(values, p):
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(p / 100 * (len(values) - 1))))]
+
+
+def report(label: str, res: dict) -> None:
+    s, lat = res["sizes"], [x for x in res["lat"] if x == x]
+    print(f"{label:<22} first frame {res['first'] * 1000:6.0f} ms | bytes/move median "
+          f"{statistics.median(s) / 1024:5.2f} KB, max {max(s) / 1024:5.2f} KB | key->screen "
+          f"median {statistics.median(lat):5.1f} ms, p95 {pct(lat, 95):5.1f} ms")
+
+
+def main() -> None:
+    print(__doc__.strip().splitlines()[0])
+    starts = []
+    for size in ((80, 24), (200, 60)):
+        res = run(*size)
+        starts.append(res["first"])
+        report(f"{size[0]}x{size[1]} partial", res)
+        full = run(*size, full=True)
+        report(f"{size[0]}x{size[1]} whole-grid", full)
+    extra = [run(80, 24)["first"] for _ in range(3)]
+    print(f"start to first frame over {len(extra) + 2} runs: median "
+          f"{statistics.median(starts + extra) * 1000:.0f} ms, best {min(starts + extra) * 1000:.0f} ms")
+
+
+if __name__ == "__main__":
+    main()

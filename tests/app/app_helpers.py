@@ -1,0 +1,35 @@
+"""Shared data and helpers for the app tests."""
+from __future__ import annotations
+
+
+# The LockedSet reference puzzle after its singles: a Naked Pair 3,9 in r38c3
+# removes 3 from r4c3 and r6c3.
+LOCKEDSET = "2.891..54....4..7.41.5..6.2...7...61....2....69...1...5.2..7.16.4..6....16..594.3"
+# A diabolical puzzle (sudoku-exchange 00035f2db993) where the ladder is stuck:
+# r1c1<>7 is true but nothing proves it yet.
+STUCK = ("{578}{578}6{38}4921{35}9{58}1{38}{26}{26}{57}{357}4243{17}{17}5896{678}3{78}591{467}"
+         "{4678}21{5679}2{67}843{567}{59}4{56789}{59}2{67}3{5679}{5678}13{25689}{89}{16}{1256}"
+         "{26}{14569}{456}7{56}{256}49{12356}7{156}{356}8{567}1{579}4{356}8{569}2{359}")
+EASY1 = "..2..3.....7.....58...5.79.6.3..7.....8.....6..4......2...345...4..79.38.356....4"
+
+
+def cell(name: str) -> int:
+    r, c = int(name[1]), int(name[3])
+    return (r - 1) * 9 + c - 1
+
+
+async def settle(pilot, rounds: int = 3):
+    """Let workers finish and their results reach the screen."""
+    for _ in range(rounds):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+def make(puzzle=None, store_path=None, **kw):
+    from tutor.app import make_app
+    return make_app(puzzle, store_path=store_path or ":memory:", user="tester", **kw)
+
+
+def goto(app, name: str) -> None:
+    """Put the cursor on a cell without key presses (keeps tests quick)."""
+    app.play.move_cursor(cell(name))

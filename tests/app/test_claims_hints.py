@@ -1,0 +1,197 @@
+"""The claim flow (every verdict kind, on real positions) and the hint ladder."""
+from __future__ import annotations
+
+from app_helpers import EASY1, STUCK, cell, goto, make, settle
+
+from tutor.engine.formats import parse_position
+from tutor.engine.grid import bit
+
+
+async def mark(pilot, app, name: str, digit: int):
+    goto(app, name)
+    await pilot.press("x", str(digit))
+
+
+async def test_claim_proved_is_applied_and_highlighted(lockedset_braces, store_path):
+    app = make(lockedset_braces, store_path=store_path)
+    async with app.run_test() as pilot:
+        play = app.play
+        await mark(pilot, app, "r4c3", 3)
+        await mark(pilot, app, "r6c3", 3)
+        assert play.game.marks == {(cell("r4c3"), 3), (cell("r6c3"), 3)}
+        # marks are shown: struck through, with an 'x' cue in the cell
+        await pilot.press("enter")
+        await settle(pilot)
+        assert play.log_lines[-2].startswith("✔ proved")
+        assert "Naked Pair" in play.log_lines[-2]
+        assert play.log_lines[-1] == "Applied: r4c3<>3, r6c3<>3"
+        pos = play.game.position
+        assert not pos.has(cell("r4c3"), 3) and not pos.has(cell("r6c3"), 3)
+        assert play.game.marks == set()
+        # the pattern (the pair r3c3, r8c3) is highlighted on the grid
+        assert play.grid.highlight.cells == {cell("r3c3"), cell("r8c3")}
+        assert app.store.recent_claims("tester")[0][:3] == (
+            "r4c3<>3, r6c3<>3", "proved", "naked-subset")
+        # and the elimination can be undone like any change
+        await pilot.press("u")
+        assert play.game.position.has(cell("r4c3"), 3)
+
+
+async def test_claim_false_points_at_the_solution(lockedset_braces):
+    app = make(lockedset_braces)
+    async with app.run_test() as pilot:
+        play = app.play
+        sol = play.game.solution()
+        r4c3 = cell("r4c3")
+        await mark(pilot, app, "r4c3", sol[r4c3])
+        await pilot.press("enter")
+        await settle(pilot)
+        assert play.log_lines[-1].startswith("✘ false")
+        assert f"r4c3 is {sol[r4c3]} in the solution" in play.log_lines[-1]
+        assert play.grid.highlight.solution == {(r4c3, sol[r4c3])}
+        assert play.game.position.has(r4c3, sol[r4c3])      # nothing applied
+        # the solution cue is on the grid as text too ('!' in the tenth slot)
+        y = play.grid.grid_layout.row_y(3) + 1
+        x = play.grid.grid_layout.col_x(2) + 4
+        assert play.grid.render_line(y).text[x] in "x!"
+
+
+async def test_claim_by_a_named_technique_proved_other_and_invalid(lockedset_braces):
+    from tutor.app.screens.dialogs import ClaimDialog
+    app = make(lockedset_braces)
+    async with app.run_test() as pilot:
+        play = app.play
+        await mark(pilot, app, "r4c3", 3)
+        await mark(pilot, app, "r6c3", 3)
+        await pilot.press("b")
+        await pilot.pause()
+        assert isinstance(app.screen, ClaimDialog)
+        await pilot.press(*"x-wing", "enter")
+        await settle(pilot)
+        assert play.log_lines[-3] == "Claim: r4c3<>3, r6c3<>3 by x-wing"
+        assert play.log_lines[-2].startswith("✔ proved, by another technique")
+        assert "not an X-Wing" in play.log_lines[-2]
+        await pilot.press("u")                               # take the elimination back
+        await mark(pilot, app, "r4c3", 3)
+        await pilot.press("b")
+        await pilot.pause()
+        await pilot.press(*"frobnicate", "enter")
+        await settle(pilot)
+        assert play.log_lines[-1].startswith("✘ not a valid claim")
+        assert "Unknown technique 'frobnicate'" in play.log_lines[-1]
+
+
+async def test_claim_true_but_unproved():
+    app = make(STUCK)
+    async with app.run_test() as pilot:
+        play = app.play
+        await mark(pilot, app, "r1c1", 7)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert play.log_lines[-1].startswith("~ true, but no technique on the ladder proves it")
+        assert play.game.position.has(0, 7)          # not applied
+
+
+async def test_claim_needs_marks_and_a_sound_grid(lockedset_braces):
+    app = make(lockedset_braces)
+    async with app.run_test() as pilot:
+        play = app.play
+        await pilot.press("enter")
+        assert play.log_lines[-1].startswith("Nothing to submit")
+        # a true candidate removed elsewhere: the claim is not sent, the cell is named
+        sol = play.game.solution()
+        goto(app, "r4c3")
+        await pilot.press("p", str(sol[cell("r4c3")]), "p")
+        await mark(pilot, app, "r6c3", 3)
+        await pilot.press("enter")
+        assert "Your grid holds a mistake at r4c3" in play.log_lines[-1]
+
+
+async def test_mouse_clicks_move_mark_and_toggle(lockedset_braces):
+    app = make(lockedset_braces)
+    async with app.run_test() as pilot:
+        play = app.play
+        grid = play.grid
+        r4c3 = cell("r4c3")
+        await pilot.click(grid, offset=grid.cell_offset(cell("r1c1")))
+        assert grid.cursor == 0
+        # normal mode: a click on a candidate marks it for a claim
+        await pilot.click(grid, offset=grid.cell_offset(r4c3, 3))
+        assert grid.cursor == r4c3
+        assert play.game.marks == {(r4c3, 3)}
+        await pilot.click(grid, offset=grid.cell_offset(r4c3, 3))
+        assert play.game.marks == set()
+        # pencil mode: a click toggles the candidate; clicking the dot puts it back
+        await pilot.press("p")
+        await pilot.click(grid, offset=grid.cell_offset(r4c3, 3))
+        assert not play.game.position.has(r4c3, 3)
+        await pilot.click(grid, offset=grid.cell_offset(r4c3, 3))
+        assert play.game.position.has(r4c3, 3)
+
+
+async def test_mouse_click_in_the_large_layout(lockedset_braces):
+    app = make(lockedset_braces)
+    async with app.run_test(size=(120, 42)) as pilot:
+        grid = app.play.grid
+        assert grid.grid_layout.name != "compact"
+        r6c3 = cell("r6c3")
+        for d in app.play.game.position.candidates(r6c3):
+            await pilot.click(grid, offset=grid.cell_offset(r6c3, d))
+        assert app.play.game.marks == {(r6c3, d) for d in app.play.game.position.candidates(r6c3)}
+
+
+async def test_hint_ladder_five_rungs(store_path):
+    app = make(EASY1, store_path=store_path)
+    async with app.run_test() as pilot:
+        play = app.play
+        from tutor.engine.finder import next_step
+        step = next_step(play.game.position)
+        await pilot.press("H")
+        await settle(pilot)
+        assert play.log_lines[-1].startswith("Hint 1/5: look for a ")
+        assert step.name not in play.log_lines[-1]          # rung 1 names the technique only
+        await pilot.press("H")
+        assert play.log_lines[-1].startswith("Hint 2/5: look in ")
+        await pilot.press("H")
+        assert play.log_lines[-1] == f"Hint 3/5: the pattern is highlighted: {step.name}."
+        assert play.grid.highlight.cells == set(step.cells)
+        assert not play.grid.highlight.placements
+        await pilot.press("H")
+        assert play.log_lines[-1] == f"Hint 4/5: {step.text}"
+        assert play.grid.highlight.placements == set(step.placements)
+        assert play.grid.highlight.eliminations == set(step.eliminations)
+        before = play.game.position.copy()
+        await pilot.press("H")
+        assert play.log_lines[-1] == f"Hint 5/5: applied {step.text}"
+        expected = before.copy()
+        expected.apply(step)
+        assert play.game.position == expected
+        assert app.store.hint_levels("tester") == {1: 1, 2: 1, 3: 1, 4: 1, 5: 1}
+        # a new position starts a new ladder
+        await pilot.press("H")
+        await settle(pilot)
+        assert play.log_lines[-1].startswith("Hint 1/5")
+
+
+async def test_hint_names_the_learners_mistake_first_then_repairs(store_path):
+    app = make(EASY1, store_path=store_path)
+    async with app.run_test() as pilot:
+        play = app.play
+        sol = parse_position(EASY1).solution()
+        goto(app, "r2c2")
+        i = cell("r2c2")
+        await pilot.press("p", str(sol[i]), "p")              # remove the true candidate
+        goto(app, "r9c9")
+        await pilot.press("H")
+        await settle(pilot)
+        line = play.log_lines[-1]
+        assert line.startswith("Before a hint:") and "r2c2" in line
+        assert str(sol[i]) not in line.split("r2c2")[0].replace("1 cell", "")
+        assert play.grid.cursor == i                          # it points at the cell
+        assert play.grid.highlight.failing == {i}
+        await pilot.press("H")                                # repair on request
+        assert play.game.position.cands[i] & bit(sol[i])
+        await pilot.press("H")
+        await settle(pilot)
+        assert play.log_lines[-1].startswith("Hint 1/5")
+        assert app.store.hint_levels("tester")[0] == 2        # the mistake and the repair

@@ -1,0 +1,97 @@
+"""Fixtures for the classroom tests: a roster, and a server on a free
+loopback port (in-process).  Client helpers are in classroom_helpers.py."""
+from __future__ import annotations
+
+import logging
+import sys
+
+import pytest
+
+asyncssh = pytest.importorskip("asyncssh")
+
+from classroom_helpers import FAKE_APP, PASSWORDS  # noqa: E402
+from tutor.classroom.roster import Roster  # noqa: E402
+from tutor.classroom.server import Classroom, ServerConfig  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def bob_key():
+    return asyncssh.generate_private_key("ssh-ed25519")
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    h = tmp_path / "home"
+    monkeypatch.setenv("SUDOKU_TUTOR_HOME", str(h))
+    return h
+
+
+@pytest.fixture(scope="session")
+def roster_text(bob_key):
+    """The test roster, hashed once per run (scrypt is slow on purpose)."""
+    from tutor.classroom.roster import dumps
+    r = Roster(class_name="5B")
+    r.set_account("alice", password=PASSWORDS["alice"])
+    r.set_account("carol", password=PASSWORDS["carol"])
+    r.set_account("mrs-b", role="teacher", password=PASSWORDS["mrs-b"])
+    r.set_account("bob", keys=[bob_key.export_public_key().decode().strip()])
+    return dumps(r)
+
+
+@pytest.fixture
+def roster_file(tmp_path, roster_text):
+    path = tmp_path / "class" / "roster.toml"
+    path.parent.mkdir(parents=True)
+    path.write_text(roster_text)
+    return path
+
+
+@pytest.fixture
+def classroom_log(caplog):
+    caplog.set_level(logging.INFO, logger="tutor.classroom")
+
+    def lines():
+        return [r.getMessage() for r in caplog.records if r.name == "tutor.classroom"]
+    return lines
+
+
+@pytest.fixture
+async def start_server(tmp_path, home, roster_file, classroom_log):
+    """start_server(**config) -> a running Classroom; stopped after the test."""
+    rooms = []
+
+    async def start(fake=True, **overrides):
+        cfg = dict(host="127.0.0.1", port=0, roster_path=roster_file,
+                   db_url=str(tmp_path / "progress.db"), watch_interval=0.2)
+        if fake:
+            cfg["app_argv"] = [sys.executable, FAKE_APP]
+        cfg.update(overrides)
+        room = await Classroom(ServerConfig(**cfg)).start()
+        rooms.append(room)
+        return room
+
+    yield start
+    for room in rooms:
+        await room.stop()
+
+
+
+
+# ------------------------------------------------------------------ PostgreSQL
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """A throw-away PostgreSQL server on a free loopback port, started from
+    the Debian `postgresql` binaries; skipped (with the reason) without them."""
+    from pg_helpers import start_postgres
+    server = start_postgres()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def pg_url(pg_server):
+    """A fresh database on the test server, for one test."""
+    return pg_server.new_database()

@@ -1,0 +1,180 @@
+"""The teacher screen and the student's class link, driven with Textual's
+Pilot against a real store file (the SSH end-to-end runs are in test_e2e.py)."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tutor.app import make_app
+from tutor.classroom import events
+from tutor.engine.formats import parse_position, to_braces
+from tutor.engine.solve import apply_until_stuck
+from tutor.store import Store
+
+LOCKEDSET = "2.891..54....4..7.41.5..6.2...7...61....2....69...1...5.2..7.16.4..6....16..594.3"
+EASY = "..2..3.....7.....58...5.79.6.3..7.....8.....6..4......2...345...4..79.38.356....4"
+
+
+@pytest.fixture
+def db(tmp_path, monkeypatch):
+    monkeypatch.setenv("SUDOKU_TUTOR_HOME", str(tmp_path / "home"))
+    path = str(tmp_path / "class.db")
+    store = Store.open(path)
+    events.ensure_schema(store)
+    yield path
+    store.close()
+
+
+def _student_history(path: str) -> None:
+    s = Store.open(path)
+    events.session_started(s, "srv/1", "5B", "alice", "student", "127.0.0.1", "srv")
+    events.session_started(s, "srv/2", "5B", "carol", "student", "127.0.0.1", "srv")
+    s.set_activity("alice", "puzzle qqwing easy #4")
+    s.record_hint("alice", "x-wing", 1)
+    s.record_hint("alice", "x-wing", 3)
+    s.record_attempt("alice", "x-wing", "eliminate", 1.0, 20, 0)
+    s.record_claim("alice", "r5c7<>3", "proved", "skyscraper")
+    s.close()
+
+
+async def _until(pilot, pred, timeout=5.0):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        await pilot.pause(0.05)
+        if pred():
+            return True
+    return pred()
+
+
+def _row(screen, user):
+    table = screen.query_one("#teacher-table")
+    return [str(c) for c in table.get_row(user)]
+
+
+async def test_teacher_screen_shows_the_class_and_refreshes_live(db):
+    _student_history(db)
+    app = make_app(LOCKEDSET, store_path=db, user="mrs-b", role="teacher", class_name="5B",
+                   start_screen="teacher")
+    async with app.run_test(size=(150, 40)) as pilot:
+        assert await _until(pilot, lambda: getattr(app.screen, "refreshes", 0) >= 1)
+        screen = app.screen
+        assert type(screen).__name__ == "TeacherScreen"
+        alice = _row(screen, "alice")
+        assert alice[0] == "● alice" and "puzzle qqwing easy #4" in alice[1]
+        assert "x-wing 100%" in alice[2]
+        assert alice[3].startswith("1 0 1 0 0")
+        assert "r5c7<>3 ✓" in alice[4]
+        assert _row(screen, "carol")[0] == "● carol"
+        # a new claim shows up within 2 s, and each refresh costs one store query
+        queries = []
+        real = app.store.backend.query
+        app.store.backend.query = lambda sql, params=(): queries.append(sql) or real(sql, params)
+        before = screen.refreshes
+        other = Store.open(db)
+        other.record_claim("alice", "r1c1=5", "wrong", None)
+        t0 = time.monotonic()
+        assert await _until(pilot, lambda: "r1c1=5 ✗" in _row(screen, "alice")[4], 2.5)
+        assert time.monotonic() - t0 < 2.5
+        refreshes = screen.refreshes - before
+        assert refreshes >= 1 and len(queries) == refreshes
+        # a student who logs off is shown offline
+        events.session_ended(other, "srv/2")
+        assert await _until(pilot, lambda: _row(screen, "carol")[0] == "○ carol", 2.5)
+        other.close()
+
+
+async def test_teacher_pushes_a_quiz_and_ends_it(db):
+    pos = to_braces(apply_until_stuck(parse_position(LOCKEDSET), ["singles"]))
+    app = make_app(pos, store_path=db, user="mrs-b", role="teacher", class_name="5B",
+                   start_screen="teacher")
+    async with app.run_test(size=(150, 40)) as pilot:
+        assert await _until(pilot, lambda: getattr(app.screen, "refreshes", 0) >= 1)
+        await pilot.press("z")
+        await pilot.pause()
+        dialog = app.screen
+        assert type(dialog).__name__ == "PushDialog"
+        dialog.query_one("#push-title").value = "Find all 25 LockedSets"
+        dialog.query_one("#push-lock").value = 0
+        await pilot.click("#push-ok")
+        await pilot.pause()
+        store = Store.open(db)
+        ev = events.latest_event(store, "5B")
+        assert ev is not None and ev.active and ev.kind == "quiz"
+        assert ev.title == "Find all 25 LockedSets" and ev.hint_limit == 0
+        assert ev.payload["target"] == "locked-set" and ev.created_by == "mrs-b"
+        assert ev.payload["total"] == 25
+        assert parse_position(ev.payload["position"]).values == parse_position(pos).values
+        # a student's result comes in and is shown
+        events.session_started(store, "srv/1", "5B", "alice", "student", "127.0.0.1", "srv")
+        events.post_result(store, ev.id, "alice", {"found": 4, "total": 25, "wrong": 1}, 0.2)
+        screen = app.screen
+        assert await _until(pilot, lambda: "alice" in [str(k.value) for k in screen.query_one(
+            "#teacher-table").rows] and _row(screen, "alice")[5] == "4/25 1✗", 2.5)
+        assert "Running: Find all 25 LockedSets" in str(screen.query_one("#teacher-event").content)
+        await pilot.press("e")
+        await pilot.pause()
+        assert not events.latest_event(store, "5B").active
+        store.close()
+
+
+async def test_a_student_cannot_open_the_teacher_view(db):
+    _student_history(db)
+    app = make_app(EASY, store_path=db, user="alice", role="student", class_name="5B",
+                   start_screen="teacher")
+    async with app.run_test(size=(120, 36)) as pilot:
+        assert await _until(pilot, lambda: type(app.screen).__name__ == "TeacherScreen", 5)
+        await pilot.pause(0.3)
+        screen = app.screen
+        assert "for teacher accounts" in str(screen.query_one("#teacher-head").content)
+        assert screen.query_count == 0 and screen.query_one("#teacher-table").row_count == 0
+
+
+async def test_student_follows_a_pushed_position_and_reports(db):
+    store = Store.open(db)
+    app = make_app(LOCKEDSET, store_path=db, user="alice", role="student", class_name="5B")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause(0.2)
+        ev = events.push_event(store, "5B", "position", {"position": EASY, "title": "warm-up",
+                                                         "hint_limit": 1}, "mrs-b")
+        assert await _until(pilot, lambda: app.play.game.name == "warm-up", 3)
+        assert app.hint_limit == 1
+        # hints stop at the locked level
+        app.play.action_hint()
+        assert await _until(pilot, lambda: app.play.hint.level == 1, 5)
+        app.play.action_hint()
+        await pilot.pause(0.2)
+        assert app.play.hint.level == 1
+        assert any("Hints stop at level 1" in line for line in app.play.log_lines)
+        # progress reaches the store: place one right digit (the engine's solution)
+        game = app.play.game
+        sol = game.solution()
+        cell = next(i for i, v in enumerate(game.position.values) if not v)
+        app.play.after_change(game.place(cell, sol[cell]))
+        assert await _until(pilot, lambda: events.results(store, ev.id).get("alice", {}).get(
+            "result", {}).get("filled") == 1, 3)
+        got = events.results(store, ev.id)["alice"]
+        assert got["result"]["to_fill"] == EASY.count(".") and got["result"]["wrong"] == 0
+        # the teacher ends it: hints come back
+        events.end_event(store, "5B")
+        assert await _until(pilot, lambda: app.hint_limit is None, 3)
+    store.close()
+
+
+async def test_student_joins_a_running_push_but_not_an_ended_one(db):
+    store = Store.open(db)
+    events.push_event(store, "5B", "position", {"position": EASY, "title": "old one"}, "mrs-b")
+    events.end_event(store, "5B")
+    app = make_app(LOCKEDSET, store_path=db, user="carol", role="student", class_name="5B")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause(1.5)
+        assert app.play.game.name != "old one"
+        events.push_event(store, "5B", "quiz", {"position": to_braces(apply_until_stuck(
+            parse_position(LOCKEDSET), ["singles"])), "target": "locked-set",
+            "title": "LockedSet hunt"}, "mrs-b")
+        assert await _until(pilot, lambda: app.class_link.quiz is not None, 3)
+        await pilot.pause(0.5)
+        assert app.class_link.quiz.total == 25            # the engine's count for this position
+        assert getattr(app.screen, "quiz", None) is app.class_link.quiz   # the quiz screen runs it
+        assert app.screen.quiz.title == "LockedSet hunt"
+    store.close()

@@ -1,0 +1,81 @@
+"""`sudoku-tutor check POSITION CLAIM [--by ID] [--pattern CELLS] [--json]`."""
+import json
+
+from tutor.cli import main
+from tutor.engine.formats import parse_position, to_braces
+from tutor.engine.solve import apply_until_stuck
+
+LOCKEDSET = "2.891..54....4..7.41.5..6.2...7...61....2....69...1...5.2..7.16.4..6....16..594.3"
+POINTING = ".3.1.5.8...........8.....2...9.1.2...5.3.9.4..6.....7.7..6.1..851..7..69..8...7.."
+CLAIMING = "...3.9...3.......564.....89.........89..2..51..6.5.8..5.1...7.8.3.5.4.2.7..1.2..3"
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def braces_after_singles(text):
+    return to_braces(apply_until_stuck(parse_position(text), ["singles"]))
+
+
+def test_check_locked_pair_json(capsys):
+    code, out, err = run(capsys, "check", LOCKEDSET, "r6c3<>3", "--after", "singles",
+                         "--by", "naked-subset", "--pattern", "r6c45", "--json")
+    assert code == 0 and not err
+    got = json.loads(out)
+    assert {"verdict", "technique", "step", "message"} <= set(got)
+    assert got["verdict"] == "proved"
+    assert got["technique"] == "naked-subset"
+    assert got["step"]["cells"] == ["r6c4", "r6c5"]
+    assert "r6c3<>3" in got["step"]["eliminations"]
+    assert got["message"]
+
+
+def test_check_pointing_text_output_on_a_brace_grid(capsys):
+    code, out, _ = run(capsys, "check", braces_after_singles(POINTING), "r6c9<>5", "--by", "pointing")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("proved: Proved by Locked Candidates Type 1 (Pointing): 5 in b5")
+    assert "  Locked Candidates Type 1 (Pointing): 5 in b5 lies only on r6 (r6c45) => r6c9<>5" in lines
+
+
+def test_check_claiming_named_as_pointing(capsys):
+    code, out, _ = run(capsys, "check", CLAIMING, "r2c8<>7", "--after", "singles", "--by", "pointing", "--json")
+    got = json.loads(out)
+    assert code == 0
+    assert got["verdict"] == "proved-other" and got["technique"] == "claiming"
+
+
+def test_check_false_claim(capsys):
+    pos = apply_until_stuck(parse_position(LOCKEDSET), ["singles"])
+    sol = pos.solution()
+    i = 5 * 9 + 3  # r6c4
+    code, out, _ = run(capsys, "check", to_braces(pos), f"r6c4<>{sol[i]}", "--json")
+    got = json.loads(out)
+    assert code == 0 and got["verdict"] == "false"
+    assert got["message"] == f"r6c4 is {sol[i]} in the solution."
+    assert got["step"] is None
+
+
+def test_invalid_claims_are_verdicts_with_status_0(capsys):
+    for claim in ("r0c1<>3", "r1c1<>2", "r6c3<>9"):   # bad cell, solved cell, missing candidate
+        code, out, err = run(capsys, "check", LOCKEDSET, claim, "--after", "singles", "--json")
+        got = json.loads(out)
+        assert code == 0 and got["verdict"] == "invalid" and got["message"], claim
+    code, out, _ = run(capsys, "check", LOCKEDSET, "r6c3<>3", "--by", "frobnicate")
+    assert code == 0 and out.startswith("invalid: ") and "frobnicate" in out
+
+
+def test_bad_position_exits_2_with_one_line(capsys):
+    code, out, err = run(capsys, "check", LOCKEDSET[:60], "r6c3<>3")
+    assert code == 2
+    assert not out
+    assert err.count("\n") == 1 and "81 cells" in err
+
+
+def test_several_solutions_is_an_invalid_verdict(capsys):
+    code, out, _ = run(capsys, "check", "." * 81, "r1c1<>1", "--json")
+    got = json.loads(out)
+    assert code == 0 and got["verdict"] == "invalid" and "several solutions" in got["message"]

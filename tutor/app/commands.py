@@ -1,0 +1,117 @@
+"""Command palette (ctrl+p): one Textual Provider fed by a list of sources.
+
+A source is a function `source(app) -> iterable of PaletteCommand`.  Add one
+with `register_commands(source)` (e.g. the lesson browser registers
+"Lesson: X-Wing" entries); the provider asks every source each time the
+palette opens, so commands can depend on the app's state.
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterable, NamedTuple
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+
+class PaletteCommand(NamedTuple):
+    title: str
+    callback: Callable[[], object]
+    help: str = ""
+    discover: bool = True          # listed before anything is typed
+
+
+Source = Callable[[object], Iterable[PaletteCommand]]
+SOURCES: list[Source] = []
+
+
+def register_commands(source: Source) -> Source:
+    """Add a command source (usable as a decorator)."""
+    if source not in SOURCES:
+        SOURCES.append(source)
+    return source
+
+
+def _commands(app) -> list[PaletteCommand]:
+    out: list[PaletteCommand] = []
+    for source in list(SOURCES):
+        try:
+            out.extend(source(app))
+        except Exception as e:  # a broken source must not break the palette
+            app.log.error(f"command source {source!r} failed: {e}")
+    return out
+
+
+class TutorCommands(Provider):
+    """Techniques, puzzles, actions, and whatever other sources add."""
+
+    async def discover(self) -> Hits:
+        for cmd in _commands(self.app):
+            if cmd.discover:
+                yield DiscoveryHit(cmd.title, cmd.callback, help=cmd.help or None)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for cmd in _commands(self.app):
+            score = matcher.match(cmd.title)
+            if score > 0:
+                yield Hit(score, matcher.highlight(cmd.title), cmd.callback, help=cmd.help or None)
+
+
+# ------------------------------------------------------------------ built-in sources
+
+@register_commands
+def technique_commands(app) -> Iterable[PaletteCommand]:
+    """Jump to a technique's steps in the Steps tab."""
+    from ..engine.finder import ladder
+    play = getattr(app, "play", None)
+    if play is None:
+        return
+    for t in ladder():
+        yield PaletteCommand(f"Steps: {t.name}", lambda tid=t.id: play.show_technique(tid),
+                             f"list every {t.name} in this position", discover=False)
+
+
+@register_commands
+def puzzle_commands(app) -> Iterable[PaletteCommand]:
+    from . import catalog
+    play = getattr(app, "play", None)
+    if play is None:
+        return
+    for lv in catalog.LEVELS:
+        yield PaletteCommand(f"New puzzle: random {lv.title.lower()}",
+                             lambda lid=lv.id: play.load_random(lid), lv.note)
+    for lv in catalog.LEVELS:
+        for p in catalog.puzzles(lv.id):
+            yield PaletteCommand(f"Puzzle: {p.name}", lambda p=p: play.load_catalog(p),
+                                 p.givens, discover=False)
+
+
+@register_commands
+def action_commands(app) -> Iterable[PaletteCommand]:
+    from .screens import SCREENS, available
+    play = getattr(app, "play", None)
+    if play is None:
+        return
+    yield PaletteCommand("Fill in all candidates", play.action_fill, "key a")
+    yield PaletteCommand("Toggle auto-update of candidates", play.action_toggle_auto, "key A")
+    yield PaletteCommand("Check my grid", play.action_check, "key c")
+    yield PaletteCommand("Hint", play.action_hint, "key H")
+    yield PaletteCommand("Clear claim marks", play.action_clear_marks, "key X")
+    yield PaletteCommand("Grid size: next layout", play.action_cycle_layout, "key z")
+    yield PaletteCommand("Toggle row/column/box highlight", play.action_toggle_house, "")
+    for d in range(1, 10):
+        yield PaletteCommand(f"Highlight digit {d}", lambda d=d: play.set_digit(d),
+                             f"key f then {d}", discover=False)
+    for name, entry in SCREENS.items():
+        if available(name):
+            yield PaletteCommand(f"Open: {entry.description}",
+                                 lambda n=name: app.open_screen(n), f"screen '{name}'")
+
+
+@register_commands
+def lesson_commands(app) -> Iterable[PaletteCommand]:
+    """Lessons by title and by technique (the lesson browser's source)."""
+    from .screens import available
+    if not available("lessons"):
+        return
+    from .screens.lessons import palette_commands
+    yield from palette_commands(app)

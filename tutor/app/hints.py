@@ -1,0 +1,129 @@
+"""Words for the hint ladder and the judge's verdicts (no Textual here).
+
+The ladder has five rungs, one key press each:
+  1 the technique's name, 2 where to look (houses and digits),
+  3 the pattern highlighted, 4 the eliminations/placements shown, 5 apply it.
+Before rung 1 the learner's own grid is checked: a wrong digit or a removed
+true candidate is named first (rung 0), pointing at the cells.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..engine.finder import REGISTRY, technique_name
+from ..engine.grid import BOX, cell_name, cells_name, house_name
+from .game import Check
+
+LADDER_TOP = 5
+
+
+def kind_name(step) -> str:
+    """What a learner calls the step's technique: 'Naked Pair', 'X-Wing'."""
+    kind = step.extra.get("kind") if step.extra else None
+    return kind or technique_name(step.technique)
+
+
+def _houses_text(houses) -> str:
+    by_kind: dict[str, list[str]] = {}
+    for h in sorted(houses):
+        by_kind.setdefault("rcb"[h // 9], []).append(str(h % 9 + 1))
+    words = {"r": ("row", "rows"), "c": ("column", "columns"), "b": ("box", "boxes")}
+    parts = []
+    for k in "rcb":
+        if k in by_kind:
+            nums = by_kind[k]
+            one, many = words[k]
+            parts.append(f"{one if len(nums) == 1 else many} {', '.join(nums)}")
+    return " and ".join(parts)
+
+
+def where_text(step) -> str:
+    houses = list(step.houses)
+    if not houses and step.cells:
+        houses = [18 + BOX[step.cells[0]]]
+    digits = sorted(step.digits)
+    place = _houses_text(houses) if houses else "the grid"
+    if not digits:
+        return f"look in {place}"
+    noun = "digit" if len(digits) == 1 else "digits"
+    return f"look in {place}, {noun} {', '.join(map(str, digits))}"
+
+
+def rung_text(step, level: int) -> str:
+    if level == 1:
+        return f"Hint 1/5: look for a {kind_name(step)}."
+    if level == 2:
+        return f"Hint 2/5: {where_text(step)}."
+    if level == 3:
+        return f"Hint 3/5: the pattern is highlighted: {step.name}."
+    if level == 4:
+        return f"Hint 4/5: {step.text}"
+    return f"Hint 5/5: applied {step.text}"
+
+
+def problem_text(check: Check) -> str:
+    """Rung 0: the learner's grid holds mistakes; say which cells, not the digits."""
+    parts = []
+    if check.wrong:
+        noun = "digit contradicts" if len(check.wrong) == 1 else "digits contradict"
+        parts.append(f"the placed {noun} the solution at {cells_list(check.wrong)}")
+    if check.missing:
+        noun = "cell has" if len(check.missing) == 1 else "cells have"
+        parts.append(f"{len(check.missing)} {noun} lost the candidate that belongs there: "
+                     f"{cells_list(check.missing)}")
+    return ("Before a hint: " + "; ".join(parts)
+            + ". Fix it yourself, or press H again to repair it (u undoes the repair).")
+
+
+def cells_list(cells, limit: int = 8) -> str:
+    cells = sorted(cells)
+    names = [cell_name(i) for i in cells[:limit]]
+    more = f" and {len(cells) - limit} more" if len(cells) > limit else ""
+    return ", ".join(names) + more
+
+
+# ------------------------------------------------------------------ verdicts
+
+VERDICT_WORDS = {
+    "proved": ("✔", "proved"),
+    "proved-other": ("✔", "proved, by another technique"),
+    "true-unproved": ("~", "true, but no technique on the ladder proves it yet"),
+    "false": ("✘", "false"),
+    "invalid": ("✘", "not a valid claim"),
+}
+
+
+def verdict_line(verdict) -> str:
+    mark, word = VERDICT_WORDS.get(verdict.kind, ("?", verdict.kind))
+    msg = (verdict.message or "").strip()
+    tech = getattr(verdict, "technique", None)
+    head = f"{mark} {word}"
+    if tech and verdict.kind in ("proved", "proved-other") and technique_name(tech) not in msg:
+        head += f" ({technique_name(tech)})"
+    return f"{head}: {msg}" if msg else head
+
+
+def claim_text(marks) -> str:
+    """Claim marks as standard notation: 'r1c2<>3, r4c5<>6'."""
+    return ", ".join(f"{cell_name(i)}<>{d}" for i, d in sorted(marks))
+
+
+@dataclass
+class HintState:
+    """Where the learner is on the ladder for the current position."""
+    key: tuple | None = None          # position.key() the hint belongs to
+    step: object = None
+    level: int = 0
+    problem: Check | None = None      # set after rung 0 was shown
+    history: list[int] = field(default_factory=list)
+
+    def reset(self, key=None) -> None:
+        self.key, self.step, self.level, self.problem = key, None, 0, None
+
+
+def technique_ids_by_rank() -> list[str]:
+    return [t.id for t in sorted(REGISTRY.values(), key=lambda t: t.rank)]
+
+
+__all__ = ["kind_name", "where_text", "rung_text", "problem_text", "verdict_line", "claim_text",
+           "HintState", "cells_list", "cells_name", "house_name", "LADDER_TOP"]

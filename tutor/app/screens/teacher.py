@@ -1,0 +1,292 @@
+"""The teacher's screen: the class at a glance, and pushing work to it.
+
+One row per student: online or not, what they are doing, mastery per
+technique, hints taken per ladder level, their last claims with verdicts,
+and their result for the running push.  It refreshes every second from ONE
+store query (tutor.classroom.events.dashboard), run in a worker thread.
+
+Keys: p pushes the position on the teacher's grid; z pushes a find-all quiz
+on it; e ends the running push; Esc goes back to the grid (load or set up a
+position there, then T to come back and push it).
+"""
+from __future__ import annotations
+
+import time
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
+
+from ...classroom import events
+
+REFRESH_S = 1.0
+LOCKS = [("no lock: every hint level", -1), ("hints off", 0)] + \
+        [(f"hints up to level {n}", n) for n in (1, 2, 3, 4)]
+VERDICT_MARK = {"proved": "✓", "correct": "✓", "right": "✓", "valid": "✓",
+                "wrong": "✗", "false": "✗", "invalid": "?", "unproved": "~", "true-unproved": "~"}
+
+
+def _ago(t: float | None, now: float) -> str:
+    if t is None:
+        return ""
+    s = max(0, int(now - t))
+    return f"{s}s" if s < 60 else f"{s // 60}m" if s < 3600 else f"{s // 3600}h"
+
+
+def result_text(ev: events.ClassEvent | None, st: events.StudentRow) -> str:
+    r = st.result
+    if ev is None or r is None:
+        return "" if ev is None else "…"
+    if "found" in r:
+        text = f"{r.get('found', 0)}/{r.get('total', '?')}"
+        if r.get("wrong"):
+            text += f" {r['wrong']}✗"
+        if r.get("gave_up"):
+            text += " gave up"
+        elif st.done:
+            text += " done"
+        return text
+    if "filled" in r:
+        if r.get("solved"):
+            return "solved" + (f" ({r['hints']} hints)" if r.get("hints") else "")
+        text = f"{r.get('filled', 0)}/{r.get('to_fill', '?')}"
+        if r.get("wrong"):
+            text += f" {r['wrong']}✗"
+        return text
+    return "joined"
+
+
+def student_cells(ev, st: events.StudentRow, now: float) -> tuple[str, ...]:
+    name = ("● " if st.online else "○ ") + st.user + (" (teacher)" if st.role == "teacher" else "")
+    doing = st.activity or ""
+    if st.activity_at is not None:
+        doing += f" · {_ago(st.activity_at, now)}"
+    top = sorted(st.mastery.items(), key=lambda kv: (-kv[1], kv[0]))[:3]
+    mastery = " ".join(f"{t} {v:.0%}" for t, v in top) + (f" +{len(st.mastery) - 3}" if len(st.mastery) > 3 else "")
+    hints = " ".join(str(st.hints.get(level, 0)) for level in range(1, 6))
+    if st.hints.get(0):
+        hints += f" ({st.hints[0]} checks)"
+    claims = ", ".join(f"{c} {VERDICT_MARK.get(v, v)}" for c, v, _ in st.claims)
+    return name, doing, mastery, hints, claims, result_text(ev, st)
+
+
+class PushDialog(ModalScreen["dict | None"]):
+    """Title, (for a quiz) what to find, and the hint lock of a push."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+    DEFAULT_CSS = """
+    PushDialog { align: center middle; }
+    PushDialog > Vertical { width: 80; height: auto; border: thick $primary; background: $surface; padding: 0 1; }
+    PushDialog Horizontal { height: auto; }
+    PushDialog Button { margin: 0 1 0 0; }
+    PushDialog #push-error { color: $error; height: auto; }
+    """
+
+    def __init__(self, kind: str, title: str, **_):
+        super().__init__()
+        self.kind = kind
+        self.default_title = title
+
+    def compose(self) -> ComposeResult:
+        from ...engine.finder import FAMILIES, ladder
+        with Vertical():
+            yield Label("Push a find-all quiz to the class" if self.kind == "quiz"
+                        else "Push this position to the class")
+            yield Input(self.default_title, id="push-title", placeholder="title the students see")
+            if self.kind == "quiz":
+                targets = [(name, fid) for fid, name in FAMILIES.items()] + \
+                          [(t.name, t.id) for t in ladder()]
+                yield Select(targets, value="locked-set", allow_blank=False, id="push-target")
+            yield Select(LOCKS, value=-1, allow_blank=False, id="push-lock")
+            yield Static("", id="push-error")
+            with Horizontal():
+                yield Button("Push", id="push-ok", variant="primary")
+                yield Button("Cancel (Esc)", id="push-cancel")
+
+    def on_mount(self) -> None:
+        self.query_one("#push-title", Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        self.action_push()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "push-ok":
+            self.action_push()
+        else:
+            self.action_cancel()
+
+    def action_push(self) -> None:
+        title = self.query_one("#push-title", Input).value.strip()
+        if not title:
+            self.query_one("#push-error", Static).update("Give the push a title.")
+            return
+        lock = self.query_one("#push-lock", Select).value
+        no_lock = lock is Select.BLANK or not isinstance(lock, int) or lock < 0
+        out = {"title": title, "hint_limit": None if no_lock else int(lock)}
+        if self.kind == "quiz":
+            out["target"] = self.query_one("#push-target", Select).value
+        self.dismiss(out)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class TeacherScreen(Screen):
+    BINDINGS = [
+        Binding("p", "push('position')", "Push my position"),
+        Binding("z", "push('quiz')", "Push a find-all quiz"),
+        Binding("e", "end_push", "End the push"),
+        Binding("escape", "back", "Back to my grid"),
+    ]
+    DEFAULT_CSS = """
+    TeacherScreen #teacher-head { height: auto; padding: 0 1; background: $boost; }
+    TeacherScreen #teacher-event { height: auto; padding: 0 1; }
+    TeacherScreen DataTable { height: 1fr; }
+    """
+
+    def __init__(self, class_name: str | None = None, **_):
+        super().__init__()
+        self.class_name = class_name
+        self.board: events.Dashboard | None = None
+        self.refreshes = 0
+        self.query_count = 0
+        self.allowed = True
+        self._busy = False
+        self.last_error = ""
+
+    # ---------------------------------------------------------- layout
+    def compose(self) -> ComposeResult:
+        yield Static("", id="teacher-head")
+        yield Static("", id="teacher-event")
+        table = DataTable(id="teacher-table", zebra_stripes=True, cursor_type="row")
+        yield table
+        yield Footer()
+
+    def on_mount(self) -> None:
+        app = self.app
+        self.class_name = self.class_name or app.options.get("class_name") or "class"
+        self.allowed = app.options.get("role") in (None, "teacher")
+        head = self.query_one("#teacher-head", Static)
+        if not self.allowed:
+            head.update("The teacher view is for teacher accounts. Esc goes back.")
+            return
+        if app.store is None:
+            head.update("No progress store: nothing to show. Esc goes back.")
+            self.allowed = False
+            return
+        head.update(f"Class {self.class_name} — teacher view  (p push my position · z push a quiz · "
+                    f"e end · Esc my grid)")
+        table = self.query_one("#teacher-table", DataTable)
+        table.add_columns("Student", "Doing", "Mastery", "Hints L1-5", "Last claims", "Result")
+        app.set_activity("teacher view")
+        self.set_interval(REFRESH_S, self.refresh_board)
+        self.refresh_board()
+
+    # ---------------------------------------------------------- data
+    def refresh_board(self) -> None:
+        if self._busy or not self.allowed:
+            return
+        self._busy = True
+        self.run_worker(self._load, thread=True, group="teacher", exit_on_error=False)
+
+    def _load(self) -> None:
+        try:
+            board, err = events.dashboard(self.app.store, self.class_name), ""
+        except Exception as e:
+            board, err = None, str(e)
+        self.app.call_from_thread(self._show, board, err)
+
+    def _show(self, board, err: str) -> None:
+        self._busy = False
+        self.query_count += 1
+        if board is None:
+            self.last_error = err
+            self.query_one("#teacher-event", Static).update(f"Cannot read the store: {err}")
+            return
+        self.board = board
+        self.refreshes += 1
+        now = time.time()
+        ev = board.event
+        self.query_one("#teacher-event", Static).update(self.event_text(board, now))
+        table = self.query_one("#teacher-table", DataTable)
+        rows = [st for st in board.students if st.role != "teacher" or st.online]
+        keep = table.cursor_row
+        table.clear()
+        for st in rows:
+            table.add_row(*student_cells(ev, st, now), key=st.user)
+        if rows:
+            table.move_cursor(row=min(keep, len(rows) - 1))
+
+    def event_text(self, board, now: float) -> str:
+        ev = board.event
+        students = [s for s in board.students if s.role != "teacher"]
+        online = sum(1 for s in students if s.online)
+        head = f"{online} of {len(students)} students online."
+        if ev is None or not ev.active:
+            last = f" Last push: {ev.title} (ended)." if ev is not None else ""
+            return head + " Nothing pushed right now." + last
+        reporting = [s for s in students if s.result is not None]
+        done = sum(1 for s in reporting if s.done)
+        lock = ("" if ev.hint_limit is None else
+                " · hints off" if ev.hint_limit <= 0 else f" · hints up to level {ev.hint_limit}")
+        what = ev.kind if ev.kind == "position" else f"quiz: {ev.payload.get('target', '')}"
+        return (f"{head} Running: {ev.title} ({what}{lock}) for {_ago(ev.created, now)}; "
+                f"{len(reporting)} reporting, {done} done.")
+
+    # ---------------------------------------------------------- actions
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def _teacher_position(self):
+        play = getattr(self.app, "play", None)
+        return None if play is None else play.game
+
+    def action_push(self, kind: str) -> None:
+        if not self.allowed:
+            return
+        game = self._teacher_position()
+        if game is None:
+            self.notify("Load a position on your grid first (Esc).", severity="warning")
+            return
+        title = game.name if kind == "position" else "Find them all"
+        self.app.push_screen(PushDialog(kind, title), lambda got: self._pushed(kind, got))
+
+    def _pushed(self, kind: str, got: dict | None) -> None:
+        if not got:
+            return
+        from ...engine.formats import to_braces
+        game = self._teacher_position()
+        payload = {"position": to_braces(game.position), "title": got["title"],
+                   "hint_limit": got["hint_limit"]}
+        if kind == "quiz":
+            from ...quiz import FindAllQuiz, target_name
+            total = FindAllQuiz(game.position.copy(), got["target"]).total     # the engine's count
+            if total == 0:
+                self.notify(f"This position holds no {target_name(got['target'])}: nothing to find. "
+                            "Pick another target or position.", severity="warning")
+                return
+            payload.update(quiz="find-all", target=got["target"], total=total)
+        try:
+            ev = events.push_event(self.app.store, self.class_name, kind, payload, self.app.user)
+        except Exception as e:
+            self.notify(f"Could not push: {e}", severity="error")
+            return
+        self.notify(f"Pushed to class {self.class_name}: {ev.title}")
+        self.refresh_board()
+
+    def action_end_push(self) -> None:
+        if not self.allowed:
+            return
+        board = self.board
+        if board is None or board.event is None or not board.event.active:
+            self.notify("Nothing is running.")
+            return
+        try:
+            events.end_event(self.app.store, self.class_name)
+        except Exception as e:
+            self.notify(f"Could not end it: {e}", severity="error")
+            return
+        self.notify(f"Ended: {board.event.title}")
+        self.refresh_board()

@@ -1,0 +1,1 @@
+"""Widgets of the tutor app: the candidate grid, the step list, the log."""

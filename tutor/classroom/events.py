@@ -1,0 +1,295 @@
+"""Class state kept in the progress store (SQLite or PostgreSQL).
+
+Three tables beside the app's own (created on first use):
+  class_sessions  who is connected: one row per SSH session, written by the
+                  server (start, a heartbeat every few seconds, end)
+  class_events    what the teacher pushed to a class: a position or a quiz,
+                  with an optional hint-level lock; `ended_ms` set when ended
+  class_results   each student's latest result for an event
+
+Students' apps poll `latest_event()` about once a second (one indexed query);
+the teacher's screen calls `dashboard()`, which reads everything it shows in
+ONE query.  Plain SQL that both SQLite and PostgreSQL run.
+"""
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+ONLINE_MS = 45_000          # a session not seen for this long counts as gone
+HEARTBEAT_S = 10.0
+RECENT_CLAIMS = 3
+MASTERY_WINDOW = 10
+
+
+def _now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def _schema(serial: str) -> list[str]:
+    return [
+        "CREATE TABLE IF NOT EXISTS class_sessions (id TEXT PRIMARY KEY, class_name TEXT NOT NULL,"
+        " user_name TEXT NOT NULL, role TEXT NOT NULL, peer TEXT NOT NULL, server_id TEXT NOT NULL,"
+        " started_ms BIGINT NOT NULL, seen_ms BIGINT NOT NULL, ended_ms BIGINT)",
+        "CREATE INDEX IF NOT EXISTS class_sessions_class ON class_sessions (class_name, ended_ms)",
+        f"CREATE TABLE IF NOT EXISTS class_events (id {serial}, class_name TEXT NOT NULL,"
+        " kind TEXT NOT NULL, payload TEXT NOT NULL, created_by TEXT NOT NULL,"
+        " created_ms BIGINT NOT NULL, ended_ms BIGINT)",
+        "CREATE INDEX IF NOT EXISTS class_events_class ON class_events (class_name, id)",
+        "CREATE TABLE IF NOT EXISTS class_results (event_id BIGINT NOT NULL, user_name TEXT NOT NULL,"
+        " result TEXT NOT NULL, score DOUBLE PRECISION, done INTEGER NOT NULL, at_ms BIGINT NOT NULL,"
+        " PRIMARY KEY (event_id, user_name))",
+    ]
+
+
+def ensure_schema(store) -> None:
+    """Create the class tables once per Store object."""
+    if getattr(store, "_class_schema_ok", False):
+        return
+    for sql in _schema(store.backend.serial_key):
+        store.backend.execute(sql)
+    store._class_schema_ok = True
+
+
+# ------------------------------------------------------------------ presence
+
+def session_started(store, session_id: str, class_name: str, user: str, role: str, peer: str,
+                    server_id: str) -> None:
+    ensure_schema(store)
+    now = _now_ms()
+    store.backend.execute(
+        "INSERT INTO class_sessions (id, class_name, user_name, role, peer, server_id, started_ms,"
+        " seen_ms, ended_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)"
+        " ON CONFLICT (id) DO UPDATE SET seen_ms = excluded.seen_ms, ended_ms = NULL",
+        (session_id, class_name, user, role, peer, server_id, now, now))
+
+
+def session_ended(store, session_id: str) -> None:
+    ensure_schema(store)
+    store.backend.execute("UPDATE class_sessions SET ended_ms = ? WHERE id = ?", (_now_ms(), session_id))
+
+
+def heartbeat(store, server_id: str) -> None:
+    """Every live session of this server is still there."""
+    ensure_schema(store)
+    store.backend.execute("UPDATE class_sessions SET seen_ms = ? WHERE server_id = ? AND ended_ms IS NULL",
+                          (_now_ms(), server_id))
+
+
+def server_stopped(store, server_id: str) -> None:
+    ensure_schema(store)
+    store.backend.execute("UPDATE class_sessions SET ended_ms = ? WHERE server_id = ? AND ended_ms IS NULL",
+                          (_now_ms(), server_id))
+
+
+# ------------------------------------------------------------------ pushed events
+
+KINDS = ("position", "quiz")
+
+
+@dataclass(frozen=True)
+class ClassEvent:
+    id: int
+    class_name: str
+    kind: str                 # 'position' or 'quiz'
+    payload: dict             # position text, title, quiz spec, hint_limit ...
+    created_by: str
+    created: float
+    ended: float | None
+
+    @property
+    def active(self) -> bool:
+        return self.ended is None
+
+    @property
+    def title(self) -> str:
+        return str(self.payload.get("title") or self.kind)
+
+    @property
+    def hint_limit(self) -> int | None:
+        """The highest hint level allowed while the event runs (None: no lock)."""
+        v = self.payload.get("hint_limit")
+        return None if v is None else int(v)
+
+
+def _event(row) -> ClassEvent:
+    eid, cls, kind, payload, by, created, ended = row
+    try:
+        data = json.loads(payload)
+    except ValueError:
+        data = {}
+    return ClassEvent(int(eid), cls, kind, data if isinstance(data, dict) else {}, by,
+                      created / 1000.0, None if ended is None else ended / 1000.0)
+
+
+def push_event(store, class_name: str, kind: str, payload: dict, by: str) -> ClassEvent:
+    """Start a new event for the class (ending the one that runs, if any)."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown class event kind {kind!r}")
+    ensure_schema(store)
+    now = _now_ms()
+    store.backend.execute("UPDATE class_events SET ended_ms = ? WHERE class_name = ? AND ended_ms IS NULL",
+                          (now, class_name))
+    store.backend.execute(
+        "INSERT INTO class_events (class_name, kind, payload, created_by, created_ms, ended_ms)"
+        " VALUES (?, ?, ?, ?, ?, NULL)",
+        (class_name, kind, json.dumps(payload, separators=(",", ":")), by, now))
+    ev = latest_event(store, class_name)
+    assert ev is not None
+    return ev
+
+
+def end_event(store, class_name: str) -> None:
+    ensure_schema(store)
+    store.backend.execute("UPDATE class_events SET ended_ms = ? WHERE class_name = ? AND ended_ms IS NULL",
+                          (_now_ms(), class_name))
+
+
+def latest_event(store, class_name: str) -> ClassEvent | None:
+    """The class's newest event, running or ended: what students poll."""
+    ensure_schema(store)
+    rows = store.backend.query(
+        "SELECT id, class_name, kind, payload, created_by, created_ms, ended_ms FROM class_events"
+        " WHERE class_name = ? ORDER BY id DESC LIMIT 1", (class_name,))
+    return _event(rows[0]) if rows else None
+
+
+def post_result(store, event_id: int, user: str, result: dict, score: float | None = None,
+                done: bool = False) -> None:
+    """A student's latest result for an event (replaces the previous one)."""
+    ensure_schema(store)
+    store.backend.execute(
+        "INSERT INTO class_results (event_id, user_name, result, score, done, at_ms)"
+        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event_id, user_name) DO UPDATE SET"
+        " result = excluded.result, score = excluded.score, done = excluded.done, at_ms = excluded.at_ms",
+        (int(event_id), user, json.dumps(result, separators=(",", ":")),
+         None if score is None else float(score), 1 if done else 0, _now_ms()))
+
+
+def results(store, event_id: int) -> dict[str, dict]:
+    ensure_schema(store)
+    rows = store.backend.query(
+        "SELECT user_name, result, score, done, at_ms FROM class_results WHERE event_id = ?", (int(event_id),))
+    out = {}
+    for user, result, score, done, at in rows:
+        try:
+            data = json.loads(result)
+        except ValueError:
+            data = {}
+        out[user] = {"result": data, "score": score, "done": bool(done), "at": at / 1000.0}
+    return out
+
+
+# ------------------------------------------------------------------ the teacher's view
+
+@dataclass
+class StudentRow:
+    user: str
+    online: bool = False
+    role: str = "student"
+    since: float | None = None
+    activity: str = ""
+    activity_at: float | None = None
+    mastery: dict[str, float] = field(default_factory=dict)
+    hints: dict[int, int] = field(default_factory=dict)
+    claims: list[tuple[str, str, float]] = field(default_factory=list)   # (claim, verdict, when), newest first
+    result: dict | None = None
+    score: float | None = None
+    done: bool = False
+
+
+@dataclass
+class Dashboard:
+    event: ClassEvent | None
+    students: list[StudentRow]
+    taken_at: float
+
+
+def _dashboard_sql() -> str:
+    # every branch yields (tag, user, key, num, text, at_ms); one round trip in all
+    members = "SELECT DISTINCT user_name FROM class_sessions WHERE class_name = ?"
+    current = "SELECT MAX(id) FROM class_events WHERE class_name = ?"
+    dbl = "DOUBLE PRECISION"
+    return " UNION ALL ".join([
+        f"SELECT 'member', user_name, MAX(role), CAST(NULL AS {dbl}), CAST(NULL AS TEXT), MAX(seen_ms)"
+        " FROM class_sessions WHERE class_name = ? GROUP BY user_name",
+        f"SELECT 'online', user_name, role, CAST(MIN(started_ms) AS {dbl}), CAST(NULL AS TEXT), MAX(seen_ms)"
+        " FROM class_sessions WHERE class_name = ? AND ended_ms IS NULL AND seen_ms > ?"
+        " GROUP BY user_name, role",
+        f"SELECT 'event', CAST(NULL AS TEXT), kind, CAST(id AS {dbl}), payload, created_ms FROM class_events"
+        f" WHERE id = ({current})",
+        f"SELECT 'ended', CAST(NULL AS TEXT), created_by, CAST(ended_ms AS {dbl}), CAST(NULL AS TEXT), created_ms"
+        f" FROM class_events WHERE id = ({current})",
+        f"SELECT 'activity', user_name, CAST(NULL AS TEXT), CAST(NULL AS {dbl}), text, at_ms FROM activity"
+        f" WHERE user_name IN ({members})",
+        f"SELECT 'hint', user_name, CAST(level AS TEXT), CAST(COUNT(*) AS {dbl}), CAST(NULL AS TEXT), MAX(at_ms)"
+        f" FROM hints WHERE user_name IN ({members}) GROUP BY user_name, level",
+        f"SELECT 'mastery', user_name, technique, AVG(score), CAST(NULL AS TEXT), MAX(at_ms) FROM"
+        f" (SELECT user_name, technique, score, at_ms, ROW_NUMBER() OVER (PARTITION BY user_name, technique"
+        f" ORDER BY at_ms DESC, id DESC) AS rn FROM attempts WHERE user_name IN ({members})) a"
+        f" WHERE rn <= {MASTERY_WINDOW} GROUP BY user_name, technique",
+        f"SELECT 'claim', user_name, verdict, CAST(NULL AS {dbl}), claim, at_ms FROM"
+        f" (SELECT user_name, verdict, claim, at_ms, ROW_NUMBER() OVER (PARTITION BY user_name"
+        f" ORDER BY at_ms DESC, id DESC) AS rn FROM claims WHERE user_name IN ({members})) c"
+        f" WHERE rn <= {RECENT_CLAIMS}",
+        f"SELECT 'result', user_name, CAST(done AS TEXT), score, result, at_ms FROM class_results"
+        f" WHERE event_id = ({current})",
+    ])
+
+
+_SQL_CACHE: list[str] = []
+
+
+def dashboard(store, class_name: str) -> Dashboard:
+    """Everything the teacher screen shows, from one query."""
+    ensure_schema(store)
+    if not _SQL_CACHE:
+        _SQL_CACHE.append(_dashboard_sql())
+    cutoff = _now_ms() - ONLINE_MS
+    c = class_name
+    rows = store.backend.query(_SQL_CACHE[0], (c, c, cutoff, c, c, c, c, c, c, c))
+    students: dict[str, StudentRow] = {}
+    event_parts: dict[str, Any] = {}
+
+    def row(user) -> StudentRow:
+        st = students.get(user)
+        if st is None:
+            st = students[user] = StudentRow(user)
+        return st
+
+    for tag, user, key, num, text, at in rows:
+        if tag == "member":
+            row(user).role = key
+        elif tag == "online":
+            st = row(user)
+            st.online, st.role, st.since = True, key, (num or 0) / 1000.0
+        elif tag == "event":
+            event_parts.update(kind=key, id=int(num), payload=text, created=at)
+        elif tag == "ended":
+            event_parts.update(by=key, ended=num)
+        elif tag == "activity":
+            st = row(user)
+            st.activity, st.activity_at = text, at / 1000.0
+        elif tag == "hint":
+            row(user).hints[int(key)] = int(num)
+        elif tag == "mastery":
+            row(user).mastery[key] = float(num)
+        elif tag == "claim":
+            row(user).claims.append((text, key, at / 1000.0))
+        elif tag == "result":
+            st = row(user)
+            try:
+                st.result = json.loads(text)
+            except ValueError:
+                st.result = {}
+            st.score, st.done = num, key in ("1", "True", "true")
+    event = None
+    if "id" in event_parts:
+        event = _event((event_parts["id"], class_name, event_parts["kind"], event_parts["payload"],
+                        event_parts.get("by", ""), event_parts["created"], event_parts.get("ended")))
+    for st in students.values():
+        st.claims.sort(key=lambda c: c[2], reverse=True)
+    order = sorted(students.values(), key=lambda s: (s.role == "teacher", not s.online, s.user))
+    return Dashboard(event, order, time.time())

@@ -1,0 +1,146 @@
+"""Mastery per technique and what to practise next.
+
+Every quiz attempt is stored in the progress store (tutor.store) with a score
+from 0 to 1.  A technique's mastery is the mean score of the learner's last
+10 attempts at it (Store.mastery); it counts as mastered at 0.8 or more over
+at least 3 attempts.  The suggestion is the technique, in ladder order,
+whose prerequisites are all mastered and whose own mastery is lowest.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .engine.finder import ladder, technique_name
+
+MASTERED_AT = 0.8
+MIN_ATTEMPTS = 3
+
+# What a learner should be sure of before a technique makes sense (the same
+# order as the lessons' prerequisites, at the level of single techniques).
+PREREQUISITES: dict[str, tuple[str, ...]] = {
+    "naked-single": (),
+    "hidden-single": ("naked-single",),
+    "pointing": ("naked-single", "hidden-single"),
+    "claiming": ("naked-single", "hidden-single"),
+    "naked-subset": ("hidden-single", "pointing", "claiming"),
+    "hidden-subset": ("hidden-single", "pointing", "claiming"),
+    "x-wing": ("pointing", "claiming", "naked-subset", "hidden-subset"),
+    "swordfish": ("x-wing",),
+    "jellyfish": ("swordfish",),
+    "skyscraper": ("pointing", "claiming", "x-wing"),
+    "two-string-kite": ("skyscraper",),
+    "turbot-fish": ("skyscraper",),
+    "simple-colours": ("skyscraper",),
+    "x-cycle": ("simple-colours", "turbot-fish"),
+    "death-blossom": ("naked-subset", "hidden-subset"),
+}
+
+
+@dataclass(frozen=True)
+class MasteryRow:
+    technique: str
+    name: str
+    score: float | None        # mean of the last 10 attempts; None = never tried
+    attempts: int
+    mastered: bool
+    ready: bool                # every prerequisite mastered
+
+    def text(self) -> str:
+        figure = "  -  " if self.score is None else f"{self.score:4.0%}"
+        mark = "mastered" if self.mastered else ("ready" if self.ready else "later")
+        return f"{self.name:38} {figure}  {self.attempts:3} tries  {mark}"
+
+
+def is_mastered(score: float | None, attempts: int) -> bool:
+    return score is not None and attempts >= MIN_ATTEMPTS and score >= MASTERED_AT
+
+
+def table(scores: dict[str, float], counts: dict[str, int]) -> list[MasteryRow]:
+    """Rows in ladder order from Store.mastery() and Store.attempt_counts()."""
+    mastered = {t.id for t in ladder() if is_mastered(scores.get(t.id), counts.get(t.id, 0))}
+    rows = []
+    for t in ladder():
+        ready = all(p in mastered for p in PREREQUISITES.get(t.id, ()))
+        rows.append(MasteryRow(t.id, t.name, scores.get(t.id), counts.get(t.id, 0),
+                               t.id in mastered, ready))
+    return rows
+
+
+def suggest(rows: list[MasteryRow]) -> MasteryRow | None:
+    """The lowest-mastery technique that is ready but not mastered yet
+    (ties: the first on the ladder).  None when everything is mastered."""
+    best = None
+    for r in rows:
+        if r.mastered or not r.ready:
+            continue
+        score = -1.0 if r.score is None else r.score   # untried counts lowest
+        if best is None or score < best[0]:
+            best = (score, r)
+    return best[1] if best else None
+
+
+def suggestion_text(rows: list[MasteryRow]) -> str:
+    pick = suggest(rows)
+    if pick is None:
+        return "Every technique is mastered. Try the reference quiz: the 25 LockedSets."
+    if pick.score is None:
+        return f"Practise next: {pick.name} (not tried yet)."
+    return f"Practise next: {pick.name} ({pick.score:.0%} over the last {min(pick.attempts, 10)} tries)."
+
+
+def user_table(store, user: str) -> list[MasteryRow]:
+    return table(store.mastery(user), store.attempt_counts(user))
+
+
+# ------------------------------------------------------------ recording attempts
+
+def attempt_records(quiz) -> list[tuple[str, float]]:
+    """(technique, score) pairs one finished quiz stands for.  A find-all quiz
+    on a family scores each member technique that had instances: the share
+    of its instances found, times the quiz's precision."""
+    kind = getattr(quiz, "kind", "")
+    if kind == "find-all":
+        sc = quiz.score()
+        by_tech: dict[str, list[int]] = {}
+        for k, s in enumerate(quiz.instances):
+            by_tech.setdefault(s.technique, []).append(k)
+        if not by_tech:
+            return []
+        out = []
+        for tid, ks in by_tech.items():
+            recall = sum(1 for k in ks if k in quiz.found) / len(ks)
+            out.append((tid, round(recall * sc.precision, 4) if sc.found + sc.wrong else 0.0))
+        return out
+    if kind == "name":
+        return [(quiz.answer, quiz.result())]
+    ids = getattr(quiz, "target_ids", [])
+    return [(tid, quiz.result()) for tid in ids[:1]] if ids else []
+
+
+def record_quiz(store, user: str, quiz, hints: int = 0, seconds: float | None = None) -> list[tuple[str, float]]:
+    """Store the quiz's attempt(s) and its confusions; returns what was stored."""
+    import time
+    if seconds is None:
+        seconds = time.monotonic() - getattr(quiz, "started", time.monotonic())
+    records = attempt_records(quiz)
+    for tid, score in records:
+        store.record_attempt(user, tid, quiz.kind, max(0.0, min(1.0, score)), seconds, hints)
+    if hasattr(store, "record_confusion"):
+        for c in getattr(quiz, "confusions", []):
+            store.record_confusion(user, c.said, c.actual)
+    return records
+
+
+def confusion_lines(store, user: str) -> list[str]:
+    """The learner's recorded mix-ups, most frequent first, named back."""
+    from .quiz import confusion
+    if not hasattr(store, "confusions"):
+        return []
+    out = []
+    for (said, actual), n in sorted(store.confusions(user).items(), key=lambda kv: -kv[1]):
+        c = confusion(said, actual)
+        times = "once" if n == 1 else f"{n} times"
+        if c:
+            out.append(f"{c.label} ({times}: took {technique_name(actual)} for "
+                       f"{technique_name(said)}). {c.tip}")
+    return out
