@@ -12,7 +12,9 @@ key to the last byte of that frame is the key-to-screen latency.
 * move latency and bytes: 60 cursor moves round the board (the cursor row,
   column and box are shaded, so a move changes up to 30 cells);
 * for comparison, the same moves with SUDOKU_TUTOR_BENCH_FULL_REPAINT=1,
-  which makes the grid repaint itself whole on every change.
+  which makes the grid repaint itself whole on every change;
+* in-process CPU per move: handling the key and composing the frame, timed
+  without the PTY (wall-clock figures above depend on the machine's load).
 
 Targets (issue 5): first frame < 0.5 s, key to repaint < 16 ms, < 5 KB per move.
 Run with `python -m benchmarks.bench_app` from the checkout.
@@ -131,6 +133,35 @@ def report(label: str, res: dict) -> None:
           f"median {statistics.median(lat):5.1f} ms, p95 {pct(lat, 95):5.1f} ms")
 
 
+def cpu_per_move(size=(80, 24), moves: int = 120) -> list[float]:
+    """In-process: milliseconds to handle a cursor move and compose the frame
+    Textual would send (the CPU part of key-to-screen, free of PTY timing)."""
+    import asyncio
+    from tutor.app import make_app
+
+    async def go():
+        app = make_app(PUZZLE, store_path=":memory:", user="bench")
+        out = []
+        async with app.run_test(size=size) as pilot:
+            for _ in range(3):
+                await app.workers.wait_for_complete()
+                await pilot.pause()
+            grid = app.play.grid
+            status = app.play.query_one("#status")
+            comp = app.screen._compositor
+            for k in range(moves):
+                t = time.perf_counter()
+                grid.action_move(0, 1) if k % 9 else grid.action_move(1, 0)
+                comp.update_widgets(set(grid.columns) | {status})
+                update = comp.render_update(full=False)
+                if update is not None:
+                    update.render_segments(app.console)
+                out.append((time.perf_counter() - t) * 1000)
+        return out
+
+    return asyncio.run(go())
+
+
 def main() -> None:
     print(__doc__.strip().splitlines()[0])
     starts = []
@@ -140,6 +171,10 @@ def main() -> None:
         report(f"{size[0]}x{size[1]} partial", res)
         full = run(*size, full=True)
         report(f"{size[0]}x{size[1]} whole-grid", full)
+    for size in ((80, 24), (200, 60)):
+        ms = cpu_per_move(size)
+        print(f"{size[0]}x{size[1]} in-process CPU per move (handle key + compose frame): "
+              f"median {statistics.median(ms):.1f} ms, p95 {pct(ms, 95):.1f} ms")
     extra = [run(80, 24)["first"] for _ in range(3)]
     print(f"start to first frame over {len(extra) + 2} runs: median "
           f"{statistics.median(starts + extra) * 1000:.0f} ms, best {min(starts + extra) * 1000:.0f} ms")

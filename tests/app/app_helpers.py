@@ -25,6 +25,18 @@ async def settle(pilot, rounds: int = 3):
         await pilot.pause()
 
 
+async def wait_rating(pilot, timeout: float = 10.0):
+    """The rating starts on a timer after the first frame: wait until it is shown."""
+    import asyncio
+    loop = asyncio.get_running_loop()
+    end = loop.time() + timeout
+    while not pilot.app.play.rating:
+        assert loop.time() < end, "no rating within the time allowed"
+        await pilot.pause(0.05)
+        await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
 def make(puzzle=None, store_path=None, **kw):
     from tutor.app import make_app
     return make_app(puzzle, store_path=store_path or ":memory:", user="tester", **kw)

@@ -22,7 +22,7 @@ async def test_claim_proved_is_applied_and_highlighted(lockedset_braces, store_p
         # marks are shown: struck through, with an 'x' cue in the cell
         await pilot.press("enter")
         await settle(pilot)
-        assert play.log_lines[-2].startswith("✔ proved")
+        assert play.log_lines[-2].startswith("✔ Proved by Naked Pair")
         assert "Naked Pair" in play.log_lines[-2]
         assert play.log_lines[-1] == "Applied: r4c3<>3, r6c3<>3"
         pos = play.game.position
@@ -46,7 +46,7 @@ async def test_claim_false_points_at_the_solution(lockedset_braces):
         await mark(pilot, app, "r4c3", sol[r4c3])
         await pilot.press("enter")
         await settle(pilot)
-        assert play.log_lines[-1].startswith("✘ false")
+        assert play.log_lines[-1].startswith("✘ False: ")
         assert f"r4c3 is {sol[r4c3]} in the solution" in play.log_lines[-1]
         assert play.grid.highlight.solution == {(r4c3, sol[r4c3])}
         assert play.game.position.has(r4c3, sol[r4c3])      # nothing applied
@@ -69,7 +69,7 @@ async def test_claim_by_a_named_technique_proved_other_and_invalid(lockedset_bra
         await pilot.press(*"x-wing", "enter")
         await settle(pilot)
         assert play.log_lines[-3] == "Claim: r4c3<>3, r6c3<>3 by x-wing"
-        assert play.log_lines[-2].startswith("✔ proved, by another technique")
+        assert play.log_lines[-2].startswith("✔ Proved by another technique: ")
         assert "not an X-Wing" in play.log_lines[-2]
         await pilot.press("u")                               # take the elimination back
         await mark(pilot, app, "r4c3", 3)
@@ -77,7 +77,7 @@ async def test_claim_by_a_named_technique_proved_other_and_invalid(lockedset_bra
         await pilot.pause()
         await pilot.press(*"frobnicate", "enter")
         await settle(pilot)
-        assert play.log_lines[-1].startswith("✘ not a valid claim")
+        assert play.log_lines[-1].startswith("✘ Not a valid claim: ")
         assert "Unknown technique 'frobnicate'" in play.log_lines[-1]
 
 
@@ -88,7 +88,8 @@ async def test_claim_true_but_unproved():
         await mark(pilot, app, "r1c1", 7)
         await pilot.press("enter")
         await settle(pilot)
-        assert play.log_lines[-1].startswith("~ true, but no technique on the ladder proves it")
+        assert play.log_lines[-1].startswith("~ True, but unproved")
+        assert "r1c1 is not 7 in the solution" in play.log_lines[-1]
         assert play.game.position.has(0, 7)          # not applied
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from app_helpers import EASY1, cell, goto, make, settle
+from app_helpers import EASY1, goto, make, settle, wait_rating
 
 from tutor.engine.formats import parse_position, to_braces, to_pm
 
@@ -22,14 +22,17 @@ async def paste(pilot, app, text: str):
     return dialog
 
 
-@pytest.mark.parametrize("bad, message", [
+BAD = [
     ("12345", "Cannot load: a puzzle needs 81 cells, this one has 5"),
     ("x" + EASY1[1:], "Cannot load: unknown character 'x' at r1c1 (use 1-9 for a digit and . "
                       "or 0 for an empty cell)"),
     ("22" + EASY1[2:], "Cannot load: 2 appears twice in r1: r1c1 and r1c2"),
     ("." * 81, "Cannot load: the puzzle has several solutions; the tutor needs exactly one"),
-])
-async def test_paste_a_bad_string_leaves_the_game_alone(bad, message):
+    ("{12}" * 81, "Cannot load: the position has no solution (check its candidates)"),
+]
+
+
+async def test_paste_a_bad_string_leaves_the_game_alone():
     app = make(EASY1)
     async with app.run_test() as pilot:
         play = app.play
@@ -37,26 +40,28 @@ async def test_paste_a_bad_string_leaves_the_game_alone(bad, message):
         await pilot.press("4")
         before = play.game.position.copy()
         name, undo = play.game.name, len(play.game.undo_stack)
-        dialog = await paste(pilot, app, bad)
-        assert app.screen is dialog                      # still open, showing the error
-        assert dialog.error == message
-        assert "\n" not in dialog.error
-        await pilot.press("escape")
-        assert app.screen is play
-        assert play.game.position == before and play.game.name == name
-        assert len(play.game.undo_stack) == undo
+        for bad, message in BAD:
+            dialog = await paste(pilot, app, bad)
+            assert app.screen is dialog                  # still open, showing the error
+            assert dialog.error == message
+            assert "\n" not in dialog.error
+            await pilot.press("escape")
+            assert app.screen is play
+            assert play.game.position == before and play.game.name == name
+            assert len(play.game.undo_stack) == undo
 
 
 async def test_paste_each_format_loads(lockedset_braces):
     pos = parse_position(lockedset_braces)
-    for text in (EASY1, lockedset_braces, to_pm(pos)):
-        app = make(EASY1)
-        async with app.run_test() as pilot:
+    app = make(EASY1)
+    async with app.run_test() as pilot:
+        for text in (lockedset_braces, to_pm(pos), EASY1):
             await paste(pilot, app, text)
             assert app.screen is app.play
             assert app.play.game.name == "pasted"
             if text != EASY1:
                 assert to_braces(app.play.game.position) == lockedset_braces
+        assert app.play.game.givens_text == EASY1
 
 
 async def test_export_copies_and_saves_every_format(tmp_path, lockedset_braces):
@@ -97,6 +102,7 @@ async def test_puzzle_picker_loads_a_level():
         await pilot.pause()
         await pilot.press("down", "enter")
         await settle(pilot)
+        await wait_rating(pilot)
         want = catalog.get("diabolical", 2)
         assert app.play.game.name == "diabolical #2"
         assert app.play.game.givens_text == want.givens
@@ -144,6 +150,10 @@ async def test_steps_tab_lists_every_step_grouped(lockedset_braces):
         tree.move_cursor(leaf)
         await pilot.pause()
         assert play.grid.highlight.cells == set(leaf.data.cells)
+        # the palette's "Steps: Skyscraper" opens that group
+        play.show_technique("skyscraper")
+        await pilot.pause(0.2)
+        assert tree.cursor_node.data == "skyscraper" and tree.cursor_node.is_expanded
 
 
 async def test_resume_after_restart(store_path):

@@ -1,7 +1,7 @@
 """Playing keys: moving, placing, pencil marks, undo/redo, check, help."""
 from __future__ import annotations
 
-from app_helpers import EASY1, cell, make, settle
+from app_helpers import EASY1, cell, goto, make, settle
 
 from tutor.engine.grid import bit
 from tutor.engine.formats import parse_position
@@ -227,3 +227,43 @@ async def test_digit_highlight_and_mono_cues(monkeypatch):
         assert ones and all(seg.style.bold and seg.style.underline for seg in ones)
         await pilot.press("f", "1")
         assert play.digit == 0
+
+
+async def test_step_cues_survive_no_color_and_every_theme(monkeypatch, lockedset_braces):
+    from tutor.engine.finder import find_all
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = make(lockedset_braces)
+    async with app.run_test() as pilot:
+        play = app.play
+        step = next(s for s in find_all(play.game.position, ["naked-subset"])
+                    if s.text.startswith("Naked Pair: 3,9 in r38c3"))
+        play.show_step(step)
+        grid = play.grid
+        lay = grid.grid_layout
+        for theme in ("textual-dark", "sudoku-high-contrast", "sudoku-mono", "textual-light"):
+            app.theme = theme
+            await pilot.pause()
+            # r4c3<>3: the 3 is struck through and the cell carries a '-' cue
+            y = lay.row_y(3)
+            x = lay.col_x(2) + 2
+            strip = grid.render_line(y)
+            seg = strip.crop(x, x + 1)
+            assert seg.text == "3" and all(s.style.strike for s in seg)
+            assert grid.render_line(y + 1).text[lay.col_x(2) + 4] == "-"
+            # the pair's own candidates (3 and 9 in r3c3) are bold and underlined
+            y3 = lay.row_y(2)
+            seg = grid.render_line(y3).crop(lay.col_x(2) + 2, lay.col_x(2) + 3)
+            assert seg.text == "3" and all(s.style.bold and s.style.underline for s in seg)
+
+
+async def test_the_last_digit_solves_the_puzzle():
+    sol = parse_position(EASY1).solution()
+    almost = "." + "".join(map(str, sol[1:]))
+    app = make(almost)
+    async with app.run_test() as pilot:
+        goto(app, "r1c1")
+        await pilot.press(str(sol[0]))
+        assert app.play.game.is_solved()
+        assert app.play.log_lines[-1].startswith("Solved ")
+        await pilot.press("H")
+        assert app.play.log_lines[-1] == "The puzzle is solved; no hint needed."

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from app_helpers import cell, make, settle
+from app_helpers import cell, make, settle, wait_rating
 
 from tutor.engine.finder import find_all
 
@@ -53,7 +53,7 @@ def compare(name: str, svg: str) -> None:
 async def test_main_screen_with_a_pattern(lockedset_braces, size, theme):
     app = make(lockedset_braces)
     async with app.run_test(size=size) as pilot:
-        await settle(pilot)
+        await wait_rating(pilot)
         app.theme = theme
         play = app.play
         step = next(s for s in find_all(play.game.position, ["naked-subset"])

@@ -3,30 +3,43 @@
 Structure
 ---------
 * `make_app(puzzle=None, **options)` (tutor/app/__init__.py) builds the app;
-  options: `store_path` (file, ":memory:" or URL; default the user data dir),
-  `store` (an open Store), `user` (default $USER), `layout` ("auto",
-  "compact", "medium", "large"), `start_screen` + `start_args` (a registered
-  screen to open on top of the grid at start, e.g. "quiz" or "teacher"),
-  `save` (False: no progress store at all).  Unknown options are kept in
-  `app.options` for other screens to read (e.g. a classroom role).
+  options: `store_path` (file, ":memory:" or URL; default the user data dir;
+  `db` is accepted as an alias), `store` (an open Store), `user` (default
+  $SUDOKU_TUTOR_USER or the login name), `layout` ("auto", "compact",
+  "medium", "large"), `start_screen` + `start_args` (a registered screen to
+  open above the grid at start, e.g. "quiz" or "teacher"), `save` (False: no
+  progress store at all), `name` (the puzzle's name).  Unknown options are
+  kept in `app.options` for other screens (e.g. the classroom's `role`).
 * The main screen is `PlayScreen` (screens/play.py), reachable as `app.play`:
-  the grid, the Lesson/Log/Steps tabs, every playing key.
-* Extra screens live in `tutor/app/screens/` and are listed in the registry in
-  `tutor/app/screens/__init__.py` (name -> "module:Class", key, description).
-  Open one with `app.open_screen(name, **kwargs)`; a missing module shows
-  "not available yet" instead of failing.  Entries for `lessons`, `quiz` and
-  `teacher` are already registered (keys L, Q, T).
-* Palette commands: `tutor/app/commands.py`, `register_commands(source)`.
+  the grid (widgets/grid.py), the Lesson/Log/Steps tabs and every playing key.
+  Its state lives in a `Game` (game.py: position, givens, claim marks,
+  undo/redo), words for hints and verdicts in hints.py, shipped puzzles in
+  catalog.py.
+* Extra screens live in `tutor/app/screens/` and are listed in the registry
+  in `tutor/app/screens/__init__.py` (name -> "module:Class", key,
+  description).  Open one with `app.open_screen(name, **kwargs)`; a missing
+  module means its key stays hidden and inactive.  Registered: help (?),
+  puzzles (n), paste (i), export (e), lessons (L), quiz (Q), teacher (T).
+* Palette commands: `tutor/app/commands.py`, `register_commands(source)`
+  where `source(app)` yields `PaletteCommand(title, callback, help)`.
 
 Push points for other screens
 -----------------------------
 * `app.play.load_position(position_or_text, name, step=None)`: play a
   position (a lesson example, a pushed class position) with a step
   highlighted; then `app.pop_to_play()` to show the grid.
-* `app.play.show_step(step)`, `app.play.set_highlight(Highlight(...))`.
+* `app.play.show_step(step)`, `app.play.set_highlight(Highlight(...))`
+  (widgets/grid.py: pattern cells/digits, eliminations, placements, failing
+  cells, solution digits).
 * `app.play.set_lesson(markdown_or_widget, title)`: fill the Lesson tab.
-* `app.play.log_line(text, kind)`: a line in the Log tab.
+* `app.play.log_line(text, kind)`: a line in the Log tab (kind: info, ok,
+  bad, warn, hint); `app.play.log_lines` keeps the plain text.
+* `app.play.action_submit(by=None, pattern=None)`: judge the marked claim;
+  `app.play.run_judge(position, claim_text, key, by, pattern)` judges any text.
 * `app.store` (tutor.store.Store or None), `app.user`, `app.set_activity(text)`.
+
+Keys are listed by the help screen (built from the binding tables).  Note:
+h/j/k/l move the cursor (as arrows do), so the hint ladder is on H.
 """
 from __future__ import annotations
 
@@ -98,6 +111,9 @@ class TutorApp(App):
             try:
                 self.store = Store.open(store_path)
             except (StoreError, OSError) as e:
+                if store_path is not None:
+                    raise StoreError(str(e)) from None   # asked for: say so, do not start
+                # the default file cannot be used: play on, and say so in the log
                 self.store = Store.open(":memory:")
                 self.store_note = f"Progress is not saved: {e}"
         self._play = None

@@ -8,10 +8,10 @@ true candidate is named first (rung 0), pointing at the cells.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from ..engine.finder import REGISTRY, technique_name
-from ..engine.grid import BOX, cell_name, cells_name, house_name
+from ..engine.finder import technique_name
+from ..engine.grid import BOX, cell_name
 from .game import Check
 
 LADDER_TOP = 5
@@ -37,10 +37,16 @@ def _houses_text(houses) -> str:
     return " and ".join(parts)
 
 
-def where_text(step) -> str:
+def where_houses(step) -> list[int]:
+    """The houses rung 2 points at: the step's own, else the box of its first cell."""
     houses = list(step.houses)
     if not houses and step.cells:
         houses = [18 + BOX[step.cells[0]]]
+    return houses
+
+
+def where_text(step) -> str:
+    houses = where_houses(step)
     digits = sorted(step.digits)
     place = _houses_text(houses) if houses else "the grid"
     if not digits:
@@ -85,22 +91,24 @@ def cells_list(cells, limit: int = 8) -> str:
 # ------------------------------------------------------------------ verdicts
 
 VERDICT_WORDS = {
-    "proved": ("✔", "proved"),
-    "proved-other": ("✔", "proved, by another technique"),
-    "true-unproved": ("~", "true, but no technique on the ladder proves it yet"),
-    "false": ("✘", "false"),
-    "invalid": ("✘", "not a valid claim"),
+    "proved": ("✔", "Proved"),
+    "proved-other": ("✔", "Proved by another technique"),
+    "true-unproved": ("~", "True, but unproved"),
+    "false": ("✘", "False"),
+    "invalid": ("✘", "Not a valid claim"),
 }
 
 
 def verdict_line(verdict) -> str:
+    """'✔ Proved by Naked Pair: ...', '✘ False: r4c3 is 4 in the solution.'
+    The mark is a text cue; the judge's own message follows the verdict word
+    unless it already starts with it."""
     mark, word = VERDICT_WORDS.get(verdict.kind, ("?", verdict.kind))
     msg = (verdict.message or "").strip()
-    tech = getattr(verdict, "technique", None)
-    head = f"{mark} {word}"
-    if tech and verdict.kind in ("proved", "proved-other") and technique_name(tech) not in msg:
-        head += f" ({technique_name(tech)})"
-    return f"{head}: {msg}" if msg else head
+    first = word.split()[0].lower()
+    if msg.lower().startswith(first):
+        return f"{mark} {msg}"
+    return f"{mark} {word}: {msg}" if msg else f"{mark} {word}"
 
 
 def claim_text(marks) -> str:
@@ -115,15 +123,10 @@ class HintState:
     step: object = None
     level: int = 0
     problem: Check | None = None      # set after rung 0 was shown
-    history: list[int] = field(default_factory=list)
 
     def reset(self, key=None) -> None:
         self.key, self.step, self.level, self.problem = key, None, 0, None
 
 
-def technique_ids_by_rank() -> list[str]:
-    return [t.id for t in sorted(REGISTRY.values(), key=lambda t: t.rank)]
-
-
 __all__ = ["kind_name", "where_text", "rung_text", "problem_text", "verdict_line", "claim_text",
-           "HintState", "cells_list", "cells_name", "house_name", "LADDER_TOP"]
+           "HintState", "cells_list", "LADDER_TOP"]

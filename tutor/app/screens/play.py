@@ -23,7 +23,8 @@ from ...engine.grid import cell_name
 from ...engine.position import Position
 from .. import catalog
 from ..game import Change, Game, GameError
-from ..hints import HintState, claim_text, kind_name, problem_text, rung_text, verdict_line
+from ..hints import (LADDER_TOP, HintState, claim_text, kind_name, problem_text, rung_text,
+                     verdict_line)
 from ..widgets.grid import LAYOUTS, NO_HIGHLIGHT, Highlight, SudokuGrid, choose_layout
 from . import SCREENS
 
@@ -52,8 +53,8 @@ class StatusLine(Widget):
 
     text: reactive[str] = reactive("", layout=False)
 
-    def render(self) -> str:
-        return self.text
+    def render(self) -> Text:
+        return Text(self.text)
 
 
 def _screen_bindings() -> list[Binding]:
@@ -124,6 +125,7 @@ class PlayScreen(Screen):
         self.started = time.monotonic()
         self.hints_used = 0
         self._steps_timer = None
+        self._focus_technique: str | None = None
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -163,6 +165,8 @@ class PlayScreen(Screen):
 
     def on_resize(self, event) -> None:
         self._apply_layout()
+        if self.rating:
+            self._show_rating()
 
     def _apply_layout(self) -> None:
         if self.layout_choice == "auto":
@@ -182,6 +186,7 @@ class PlayScreen(Screen):
         self.started = time.monotonic()
         self.hints_used = 0
         self.rating = ""
+        self.rating_counts = {}
         self.steps, self.steps_key = [], None
         self.title = game.name
         self.sub_title = "rating…"
@@ -314,13 +319,22 @@ class PlayScreen(Screen):
         else:
             hardest = technique_name(result.hardest) if result.hardest else "nothing"
             text = f"beyond the ladder (stuck after {hardest})"
-        self.rating_counts = dict(result.counts)
-        self.app.call_from_thread(self._set_rating, game, text)
+        self.app.call_from_thread(self._set_rating, game, text, dict(result.counts))
 
-    def _set_rating(self, game: Game, text: str) -> None:
+    def _set_rating(self, game: Game, text: str, counts: dict | None = None) -> None:
         if game is self.game:
             self.rating = text
-            self.sub_title = text
+            self.rating_counts = counts or {}
+            self._show_rating()
+
+    def _show_rating(self) -> None:
+        """The rating in the header; the counts per technique too when wide."""
+        from ...engine.finder import technique_name
+        text = self.rating or "rating…"
+        if self.rating_counts and self.app.size.width >= 120:
+            counts = sorted(self.rating_counts.items(), key=lambda kv: -kv[1])
+            text += " (" + ", ".join(f"{n} {technique_name(t)}" for t, n in counts) + ")"
+        self.sub_title = text
 
     # ------------------------------------------------------------ steps tab
     def _schedule_steps(self, now: bool = False) -> None:
@@ -361,7 +375,6 @@ class PlayScreen(Screen):
         tree.clear()
         tree.root.add_leaf("(looking…)", data=None)
         self.steps = []
-        self._steps_pending_key = key
 
     def _steps_add(self, key, technique, found) -> None:
         if key != self.game.position.key():
@@ -370,12 +383,13 @@ class PlayScreen(Screen):
         if not self.steps:
             tree.clear()
         self.steps.extend(found)
-        node = tree.root.add(f"{technique.name} ({len(found)})", data=technique.id,
+        node = tree.root.add(Text(f"{technique.name} ({len(found)})"), data=technique.id,
                              expand=len(found) <= 12)
         for step in found[:STEP_LEAVES]:
-            node.add_leaf(step_label(step), data=step)
+            node.add_leaf(Text(step_label(step)), data=step)
         if len(found) > STEP_LEAVES:
-            node.add_leaf(f"… {len(found) - STEP_LEAVES} more (sudoku-tutor steps)", data=None)
+            node.add_leaf(Text(f"… {len(found) - STEP_LEAVES} more (sudoku-tutor steps)"),
+                          data=None)
 
     def _steps_done(self, key) -> None:
         if key != self.game.position.key():
@@ -406,7 +420,7 @@ class PlayScreen(Screen):
         self.set_timer(0.05, self._expand_technique)
 
     def _expand_technique(self) -> None:
-        tid = getattr(self, "_focus_technique", None)
+        tid = self._focus_technique
         tree = self.query_one("#steps-tree", Tree)
         for node in tree.root.children:
             if node.data == tid:
@@ -630,7 +644,7 @@ class PlayScreen(Screen):
                           f"Hints stop at level {limit} during this class test.", "warn")
             return
         step = h.step
-        h.level = min(h.level + 1, 5)
+        h.level = min(h.level + 1, LADDER_TOP)
         level = h.level
         self.hints_used += 1
         self._record_hint(step.technique, level)
@@ -638,12 +652,10 @@ class PlayScreen(Screen):
             self.log_line(rung_text(step, 1), "hint")
         elif level == 2:
             self.log_line(rung_text(step, 2), "hint")
-            houses = set(step.houses)
-            self.set_highlight(Highlight(label="where"))
-            if houses:
-                from ...engine.grid import HOUSES
-                cells = frozenset(c for hh in houses for c in HOUSES[hh])
-                self.set_highlight(Highlight(cells=cells, label=f"where: {kind_name(step)}"))
+            from ...engine.grid import HOUSES
+            from ..hints import where_houses
+            cells = frozenset(c for hh in where_houses(step) for c in HOUSES[hh])
+            self.set_highlight(Highlight(cells=cells, label=f"where: {kind_name(step)}"))
         elif level == 3:
             self.log_line(rung_text(step, 3), "hint")
             self.show_step(step, effects=False)

@@ -35,7 +35,6 @@ from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding
-from textual.color import Color
 from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
