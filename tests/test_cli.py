@@ -90,3 +90,22 @@ def test_version_and_help_from_the_installed_command():
     assert out.returncode == 0
     for command in ("steps", "solve", "position"):
         assert command in out.stdout
+
+
+def test_a_missing_file_is_named_as_such(capsys):
+    for command in ("steps", "solve", "position"):
+        code, out, err = run(capsys, command, "/no/such/puzzle.txt")
+        assert code == 2
+        assert err == "sudoku-tutor: cannot read /no/such/puzzle.txt: no such file\n"
+
+
+def test_steps_refuses_a_position_without_solution_and_notes_several(capsys):
+    broken = "{1}{1}" + "{123456789}" * 79
+    code, out, err = run(capsys, "steps", broken)
+    assert code == 2 and out == ""
+    assert err == ("sudoku-tutor: the position has no solution "
+                   "(r1c1 and r1c2 can both only be 1 in r1)\n")
+    from puzzle_helpers import load_lines
+    many = next(l.split(":")[0] for l in load_lines("tdoku/test-puzzles.txt") if int(l.split(":")[1]) >= 2)
+    code, out, err = run(capsys, "steps", many, "-t", "naked-single")
+    assert code == 0 and "note: the puzzle has several solutions" in err

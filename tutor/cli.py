@@ -34,9 +34,24 @@ def _emit_json(obj) -> None:
 
 # ------------------------------------------------------------------ commands
 
+def _require_solvable(pos) -> None:
+    """Technique search needs a position with a solution; several are fine
+    (the learner is told), none is an error that says where it breaks."""
+    from .engine.position import PositionError
+    count, _ = pos.solution_info()
+    if count == 0:
+        where = pos.contradiction()
+        raise PositionError(f"the position has no solution ({where})" if where
+                            else "the position has no solution")
+    if count > 1:
+        print("sudoku-tutor: note: the puzzle has several solutions", file=sys.stderr)
+
+
 def cmd_steps(args) -> int:
     from .engine.finder import find_all
-    pos = _after(_position(args.position), args.after)
+    pos = _position(args.position)
+    _require_solvable(pos)
+    pos = _after(pos, args.after)
     steps = find_all(pos, args.technique or None)
     if args.json:
         _emit_json([s.to_json() for s in steps])
@@ -60,6 +75,9 @@ def _puzzle_lines(arg: str):
         return [text]
     if arg == "-":
         return [sys.stdin.read()]
+    if "/" in arg or arg.endswith(".txt"):
+        from .engine.position import PositionError
+        raise PositionError(f"cannot read {arg}: no such file")
     return [arg]
 
 

@@ -205,6 +205,9 @@ def read_position_arg(arg: str, stdin=None) -> Position:
                 return parse_position(f.read())
         except OSError as e:
             raise PositionError(f"cannot read {arg}: {e.strerror}") from None
+    if "/" in arg or "\\" in arg or arg.endswith((".txt", ".sdk", ".sdm")):
+        # no position format uses these: the user meant a file
+        raise PositionError(f"cannot read {arg}: no such file")
     return parse_position(arg)
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .grid import (
-    ALL_DIGITS, CELLS, HOUSES, PEERS, MASK_DIGITS, bit, cell_name, house_name,
+    ALL_DIGITS, CELLS, HOUSES, PEERS, MASK_DIGITS, POPCOUNT, bit, cell_name, house_name,
 )
 
 
@@ -102,8 +102,15 @@ class Position:
         for h, cells in enumerate(HOUSES):
             placed = 0
             free = 0
+            forced: dict[int, int] = {}  # digit -> an empty cell left with only it
             for i in cells:
                 v = values[i]
+                if not v and POPCOUNT[cands[i]] == 1:
+                    d = MASK_DIGITS[cands[i]][0]
+                    if d in forced:
+                        return (f"{cell_name(forced[d])} and {cell_name(i)} can both only be {d} "
+                                f"in {house_name(h)}")
+                    forced[d] = i
                 if v:
                     b = 1 << (v - 1)
                     if placed & b:
