@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass, field
 
 from .engine.finder import REGISTRY, FAMILIES, UnknownTechnique, find_all, ladder, resolve, technique_name
-from .engine.grid import HOUSES, cell_name, cells_name, house_name
+from .engine.grid import cells_name
 from .engine.position import Position
 from .engine.step import Step
 from . import quiz_checks as checks

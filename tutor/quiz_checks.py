@@ -102,7 +102,6 @@ def subset_reason(pos: Position, cells, digits, kind: str | None) -> str:
             break
     # hidden view: in some shared house the digits fit nowhere else
     hidden_problem = None
-    hidden_house = None
     for d in digits:
         if not any(pos.has(i, d) for i in cells):
             hidden_problem = f"{d} is not a candidate in {name}"
@@ -111,8 +110,7 @@ def subset_reason(pos: Position, cells, digits, kind: str | None) -> str:
         for h in houses:
             outside = [(d, j) for d in digits for j in HOUSES[h] if j not in cells and pos.has(j, d)]
             if not outside:
-                hidden_house = h
-                break
+                break  # the digits are hidden in this house: no problem to name
             if hidden_problem is None:
                 d, j = outside[0]
                 hidden_problem = (f"{d} also fits {cell_name(j)} in {house_name(h)}, "

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine.formats import parse_position, to_braces, to_givens
-from ..engine.grid import ALL_DIGITS, CELLS, HOUSES, HOUSES_OF, PEERS, bit, cell_name, house_name
+from ..engine.grid import CELLS, bit, cell_name, house_name
 from ..engine.position import Position, PositionError
 
 HISTORY_KEEP = 500        # changes kept when the game is saved
@@ -134,25 +134,11 @@ class Game:
 
     def conflicts(self) -> set[int]:
         """Filled cells whose digit also sits in one of their peers."""
-        vals = self.position.values
-        out = set()
-        for i in CELLS:
-            v = vals[i]
-            if v and any(vals[j] == v for j in PEERS[i]):
-                out.add(i)
-        return out
+        return self.position.clashing_cells()
 
     def clashes_of(self, i: int) -> list[tuple[int, int]]:
         """(peer cell, house) pairs where cell i's digit appears again."""
-        v = self.position.values[i]
-        out = []
-        if not v:
-            return out
-        for h in HOUSES_OF[i]:
-            for j in HOUSES[h]:
-                if j != i and self.position.values[j] == v:
-                    out.append((j, h))
-        return out
+        return self.position.clashes(i)
 
     def clash_text(self, i: int) -> str | None:
         clashes = self.clashes_of(i)
@@ -168,16 +154,8 @@ class Game:
             count, _ = self.start.solution_info()
             why = "no solution" if count == 0 else "several solutions"
             return Check(unknown=f"the puzzle has {why}, so there is nothing to check against")
-        out = Check()
-        pos = self.position
-        for i in CELLS:
-            v = pos.values[i]
-            if v:
-                if v != sol[i]:
-                    out.wrong.append(i)
-            elif not pos.cands[i] & bit(sol[i]):
-                out.missing.append(i)
-        return out
+        wrong, missing = self.position.mistakes(sol)
+        return Check(wrong=wrong, missing=missing)
 
     def is_solved(self) -> bool:
         sol = self.solution()
@@ -185,12 +163,7 @@ class Game:
 
     def allowed(self, i: int) -> int:
         """Digits no filled peer holds (the auto-fill candidates of cell i)."""
-        used = 0
-        vals = self.position.values
-        for j in PEERS[i]:
-            if vals[j]:
-                used |= bit(vals[j])
-        return ALL_DIGITS & ~used
+        return self.position.allowed(i)
 
     # ------------------------------------------------------------ changing
     def _commit(self, label: str, new: Position, marks: set | None = None) -> Change | None:
@@ -246,12 +219,7 @@ class Game:
             return None
         new = self.position.copy()
         new.values[i] = 0
-        vals = new.values
-        used = 0
-        for j in PEERS[i]:
-            if vals[j]:
-                used |= bit(vals[j])
-        new.cands[i] = ALL_DIGITS & ~used
+        new.cands[i] = new.allowed(i)
         return self._commit(f"clear {cell_name(i)}", new)
 
     def toggle_candidate(self, i: int, d: int) -> Change:

@@ -12,7 +12,6 @@ SIGHUP, SIGTERM and SIGKILL to the whole process group, each after a short wait.
 from __future__ import annotations
 
 import asyncio
-import errno
 import fcntl
 import os
 import pty

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .grid import (
-    ALL_DIGITS, CELLS, HOUSES, PEERS, MASK_DIGITS, POPCOUNT, bit, cell_name, house_name,
+    ALL_DIGITS, CELLS, HOUSES, HOUSES_OF, PEERS, MASK_DIGITS, POPCOUNT, bit, cell_name, house_name,
 )
 
 
@@ -123,6 +123,40 @@ class Position:
             if missing:
                 return f"{house_name(h)} has no place left for {MASK_DIGITS[missing][0]}"
         return None
+
+    def allowed(self, i: int) -> int:
+        """Mask of the digits no filled peer of cell i holds."""
+        used = 0
+        vals = self.values
+        for j in PEERS[i]:
+            if vals[j]:
+                used |= bit(vals[j])
+        return ALL_DIGITS & ~used
+
+    def clashes(self, i: int) -> list[tuple[int, int]]:
+        """(peer cell, house) pairs where the digit of cell i appears again."""
+        v = self.values[i]
+        if not v:
+            return []
+        return [(j, h) for h in HOUSES_OF[i] for j in HOUSES[h] if j != i and self.values[j] == v]
+
+    def clashing_cells(self) -> set[int]:
+        """Filled cells whose digit also sits in one of their peers."""
+        vals = self.values
+        return {i for i in CELLS if vals[i] and any(vals[j] == vals[i] for j in PEERS[i])}
+
+    def mistakes(self, solution) -> tuple[list[int], list[int]]:
+        """Against a solution: (cells holding a wrong digit, empty cells whose
+        candidates lost the solution digit)."""
+        wrong, missing = [], []
+        for i in CELLS:
+            v = self.values[i]
+            if v:
+                if v != solution[i]:
+                    wrong.append(i)
+            elif not self.cands[i] & bit(solution[i]):
+                missing.append(i)
+        return wrong, missing
 
     def conflicts_with_values(self) -> str | None:
         """A candidate that a filled peer rules out, described; else None."""

@@ -29,7 +29,6 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, RichLog, Static
 
-from ...engine.finder import technique_name
 from ...engine.grid import cell_name
 from ...engine.position import PositionError
 from ...engine.finder import UnknownTechnique
