@@ -145,3 +145,17 @@ def test_sqlite_url_and_memory(tmp_path):
     m = Store.open(":memory:")
     m.save_game("a", "n", "." * 81, "x")
     assert m.load_game("a").position == "x"
+
+
+def test_lessons_read_survive_a_reopen(tmp_path):
+    from tutor.store import Store
+    path = tmp_path / "read.db"
+    store = Store.open(path)
+    store.mark_lesson_read("alice", "fish")
+    store.mark_lesson_read("alice", "fish")          # twice is still one
+    store.mark_lesson_read("bob", "singles")
+    store.close()
+    again = Store.open(path)
+    assert again.lessons_read("alice") == {"fish"}
+    assert again.lessons_read("bob") == {"singles"}
+    assert again.lessons_read("carol") == set()

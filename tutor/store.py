@@ -144,6 +144,8 @@ def _schema(serial: str) -> list[str]:
         " text TEXT NOT NULL, at_ms BIGINT NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS confusions (id {serial}, user_name TEXT NOT NULL,"
         " said TEXT NOT NULL, actual TEXT NOT NULL, at_ms BIGINT NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS lessons_read (user_name TEXT NOT NULL,"
+        " lesson TEXT NOT NULL, at_ms BIGINT NOT NULL, PRIMARY KEY (user_name, lesson))",
         "CREATE INDEX IF NOT EXISTS hints_user ON hints (user_name)",
         "CREATE INDEX IF NOT EXISTS claims_user ON claims (user_name)",
         "CREATE INDEX IF NOT EXISTS attempts_user ON attempts (user_name, technique)",
@@ -254,7 +256,18 @@ class Store:
             " ON CONFLICT (user_name) DO UPDATE SET text = excluded.text, at_ms = excluded.at_ms",
             (user, text, _now_ms()))
 
+    def mark_lesson_read(self, user: str, lesson_id: str) -> None:
+        """Remember that the user opened a lesson (shown as read in the list)."""
+        self.backend.execute(
+            "INSERT INTO lessons_read (user_name, lesson, at_ms) VALUES (?, ?, ?)"
+            " ON CONFLICT (user_name, lesson) DO UPDATE SET at_ms = excluded.at_ms",
+            (user, lesson_id, _now_ms()))
+
     # ------------------------------------------------------------- queries
+    def lessons_read(self, user: str) -> set[str]:
+        return {row[0] for row in self.backend.query(
+            "SELECT lesson FROM lessons_read WHERE user_name = ?", (user,))}
+
     def mastery(self, user: str, window: int = MASTERY_WINDOW) -> dict[str, float]:
         """Per technique: the mean score of the user's last `window` attempts."""
         rows = self.backend.query(
