@@ -10,6 +10,17 @@ The walk is deterministic, so the same seed always gives the same positions
 (a whole class can get the same one).  Positions found are cached in
 `puzzles/practice/<technique>.txt` so a quiz starts at once; rebuild the
 cache with `python -m tutor.practice --rebuild`.
+
+Some techniques are rare as the simplest step (a Jellyfish almost always
+comes with a smaller fish in the other direction, which is simpler).  When
+the shipped puzzles give fewer than CACHE_LIMIT positions for a technique,
+even after extra solve routes, the cache is filled up with variants:
+positions redrawn by a Sudoku symmetry (`tutor.symmetry`: transposing,
+reordering bands, stacks and the lines inside them, relabelling digits).  A
+variant has the same logic as its source position, so the technique is
+still the simplest step; each one is checked with the engine all the same,
+and it is marked in the cache: its source reads `variant of <source>
+(<what was changed>)` and a last column holds the exact symmetry.
 """
 from __future__ import annotations
 
@@ -17,15 +28,17 @@ import argparse
 import random
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
 from .engine.finder import Technique, UnknownTechnique, ladder, resolve
-from .engine.formats import parse_position, to_braces
+from .engine.formats import parse_position, to_braces, to_givens
 from .engine.position import Position, PositionError
 from .engine.step import Step
 from .paths import data_dir
+from .symmetry import Symmetry
 
 BATCHED = {"singles"}          # as in logic_solve: all singles found are applied together
 CACHE_DIR = "practice"
@@ -41,10 +54,34 @@ class PracticePosition:
     puzzle: str                # the starting position: 81-char givens (or a brace grid)
     step_index: int = 0        # how many solve steps led here
     route: str = "first"       # which solve path: first / batch / last / random:N
+    variant: str = ""          # for a variant: the symmetry code (see tutor.symmetry)
 
     @property
     def braces(self) -> str:
         return to_braces(self.position)
+
+    @property
+    def is_variant(self) -> bool:
+        return bool(self.variant)
+
+    @property
+    def symmetry(self) -> Symmetry | None:
+        return Symmetry.parse(self.variant) if self.variant else None
+
+    @property
+    def origin(self) -> str:
+        """The shipped puzzle this position comes from ('qqwing-expert.txt:12'),
+        for a variant too."""
+        if self.variant and self.source.startswith(VARIANT_PREFIX):
+            return self.source[len(VARIANT_PREFIX):].split(" (", 1)[0]
+        return self.source
+
+    @property
+    def origin_puzzle(self) -> str:
+        """The shipped starting puzzle (a variant's `puzzle` is redrawn)."""
+        if not self.variant:
+            return self.puzzle
+        return redraw_puzzle(self.puzzle, self.symmetry.inverse())
 
 
 # ------------------------------------------------------------ puzzles
@@ -176,6 +213,11 @@ POLICIES = ("first", "batch", "last", "random")
 ROUTES = ("first", "batch", "last")
 HARD_ROUTES = tuple(f"random:{n}" for n in range(4))
 HARD_FROM = 70                 # a puzzle is 'hard' when its solve reaches rank >= 70 (X-Wing)
+# For a technique still short of CACHE_LIMIT positions after that: more
+# random routes over the puzzles that gave it, then (fewer) over its near
+# misses (puzzles where its pattern shows up but something simpler comes first).
+EXTRA_ROUTES = tuple(f"random:{n}" for n in range(4, 68))
+NEAR_ROUTES = EXTRA_ROUTES[:16]
 
 
 def walk(pos: Position, techniques: list[Technique] | None = None,
@@ -228,42 +270,98 @@ def positions_in(source: str, puzzle: str, technique: str, route: str = "first")
 
 
 def survey(puzzles: list[tuple[str, str]] | None = None, routes=ROUTES, hard_routes=HARD_ROUTES,
-           progress=None) -> dict[str, list[PracticePosition]]:
+           progress=None, extra_routes=EXTRA_ROUTES, near_routes=NEAR_ROUTES,
+           want: int = CACHE_LIMIT) -> dict[str, list[PracticePosition]]:
     """Walk every puzzle along every route (and the hard ones along the hard
     routes too); bucket every distinct position by its simplest technique.
-    Within a technique, positions come in puzzle order, then route order."""
+    Then, for each technique with fewer than `want` positions, walk more
+    seeded random routes until it has `want`: `extra_routes` over the
+    puzzles that gave it, then `near_routes` over its near misses (see
+    `near_misses`).
+    Within a technique, positions come in puzzle order, then route order.
+    `progress(done, total, phase)` is called after each walk."""
     puzzles = shipped_puzzles() if puzzles is None else puzzles
+    text_of = dict(puzzles)
     rank = {t.id: t.rank for t in ladder()}
     seen: dict[tuple, str] = {}
     per_source: dict[str, list[PracticePosition]] = {}
+    count: Counter = Counter()
+    top: dict[str, int] = {}          # the highest rank each puzzle's walks reached
+
+    def visit(source: str, route: str, only: str | None = None) -> None:
+        puzzle = text_of[source]
+        try:
+            pos = parse_position(puzzle)
+        except PositionError:
+            return
+        for k, p, t, _ in walk(pos, route=route, key=source):
+            if rank[t.id] > top.get(source, 0):
+                top[source] = rank[t.id]
+            if only is not None and t.id != only:
+                continue
+            key = p.key()
+            if key in seen:
+                continue
+            seen[key] = t.id
+            count[t.id] += 1
+            per_source.setdefault(source, []).append(
+                PracticePosition(t.id, p, source, puzzle, k, route))
+
     jobs = [(r, False) for r in routes] + [(r, True) for r in hard_routes]
-    hard: set[str] = set()
     total = len(puzzles) * len(jobs)
     done = 0
     for route, only_hard in jobs:
-        for source, puzzle in puzzles:
+        for source, _ in puzzles:
             done += 1
-            if only_hard and source not in hard:
-                continue
-            try:
-                pos = parse_position(puzzle)
-            except PositionError:
-                continue
-            for k, p, t, _ in walk(pos, route=route, key=source):
-                if rank[t.id] >= HARD_FROM:
-                    hard.add(source)
-                key = p.key()
-                if key in seen:
-                    continue
-                seen[key] = t.id
-                per_source.setdefault(source, []).append(
-                    PracticePosition(t.id, p, source, puzzle, k, route))
+            if not only_hard or top.get(source, 0) >= HARD_FROM:
+                visit(source, route)
             if progress:
-                progress(done, total)
+                progress(done, total, "survey")
+    for t in ladder():
+        if count[t.id] >= want:
+            continue
+        gave = [s for s, _ in puzzles if any(p.technique == t.id for p in per_source.get(s, []))]
+        for group, more, phase in ((gave, extra_routes, "more routes"), (None, near_routes, "near misses")):
+            if count[t.id] >= want:
+                break
+            if not more:
+                continue
+            if group is None:
+                group = [s for s in near_misses(t.id, puzzles, top) if s not in gave]
+            total, done = len(group) * len(more), 0
+            for route in more:
+                if count[t.id] >= want:
+                    break
+                for source in group:
+                    done += 1
+                    visit(source, route, only=t.id)
+                    if progress:
+                        progress(done, total, f"{t.id}, {phase}")
     out: dict[str, list[PracticePosition]] = {t.id: [] for t in ladder()}
     for source, _ in puzzles:
         for p in per_source.get(source, []):
             out.setdefault(p.technique, []).append(p)
+    return out
+
+
+def near_misses(technique: str, puzzles: list[tuple[str, str]],
+                top: dict[str, int] | None = None) -> list[str]:
+    """Puzzles whose plain solve passes positions where the technique has a
+    step but a simpler one comes first: other routes through them may meet
+    it as the simplest step.  Only puzzles whose solve reaches the
+    technique's rank or beyond are looked at (`top`: the highest rank each
+    puzzle's walks reached).  In puzzle order."""
+    t = next(x for x in ladder() if x.id == technique)
+    out = []
+    for source, puzzle in puzzles:
+        if top is not None and top.get(source, 0) < t.rank:
+            continue
+        try:
+            pos = parse_position(puzzle)
+        except PositionError:
+            continue
+        if any(s.rank < t.rank and t.finder(p) for _, p, s, _ in walk(pos)):
+            out.append(source)
     return out
 
 
@@ -292,9 +390,10 @@ def load_cache(technique: str) -> list[PracticePosition]:
         for line in f:
             if not line.strip() or line.startswith("#"):
                 continue
-            braces, puzzle, source, route, index = (line.rstrip("\n").split("\t") + [""] * 5)[:5]
+            braces, puzzle, source, route, index, variant = (line.rstrip("\n").split("\t") + [""] * 6)[:6]
             out.append(PracticePosition(technique, parse_position(braces), source, puzzle,
-                                        int(index) if index.isdigit() else 0, route or "first"))
+                                        int(index) if index.isdigit() else 0, route or "first",
+                                        variant.strip()))
     return out
 
 
@@ -326,22 +425,92 @@ def write_cache(technique: str, positions: list[PracticePosition]) -> Path:
         f.write(f"# Practice positions where {technique_name(technique)} ({technique}) is the "
                 f"simplest step. Regenerate: python -m tutor.practice --rebuild\n")
         f.write("# position (brace grid)<TAB>starting puzzle<TAB>puzzle set:line<TAB>"
-                "solve route<TAB>steps before it\n")
+                "solve route<TAB>steps before it[<TAB>symmetry, for a variant]\n")
+        variants = sum(p.is_variant for p in positions)
+        if variants:
+            f.write(f"# {len(positions) - variants} positions from the shipped puzzles (all there are), "
+                    f"then {variants} variants of them redrawn by a Sudoku symmetry "
+                    f"(see tutor/symmetry.py)\n")
         for p in positions:
-            f.write(f"{p.braces}\t{p.puzzle}\t{p.source}\t{p.route}\t{p.step_index}\n")
+            tail = f"\t{p.variant}" if p.variant else ""
+            f.write(f"{p.braces}\t{p.puzzle}\t{p.source}\t{p.route}\t{p.step_index}{tail}\n")
     return path
 
 
-def rebuild(limit: int = CACHE_LIMIT, progress=None) -> dict[str, tuple[int, int, int]]:
-    """Survey every shipped puzzle and rewrite the cache.  Returns, per
-    technique, (positions kept, positions found, puzzles they came from)."""
-    found = survey(progress=progress)
+# ------------------------------------------------------------ variants
+
+VARIANT_PREFIX = "variant of "
+
+
+def redraw_puzzle(puzzle: str, sym: Symmetry) -> str:
+    """A starting puzzle (81-char givens or a brace grid) redrawn by a
+    symmetry, in the same format."""
+    pos = sym.position(parse_position(puzzle))
+    return to_braces(pos) if "{" in puzzle else to_givens(pos)
+
+
+def is_practice_position(pos: Position, technique: str) -> bool:
+    """The generator's rule: the technique is the simplest step (see
+    `simplest`), and the position has one solution, every empty cell still
+    holding its solution digit as a candidate."""
+    found = simplest(pos)
+    if found is None or found[0].id != technique:
+        return False
+    count, sol = pos.solution_info()
+    return count == 1 and all(pos.values[i] == sol[i] or pos.has(i, sol[i]) for i in range(81))
+
+
+def variant_of(base: PracticePosition, sym: Symmetry) -> PracticePosition | None:
+    """`base` redrawn by `sym`, marked as a variant of it.  Checked with the
+    engine (is_practice_position, and its solution is the base's solution
+    redrawn); None if a check fails (it should not: the logic is the same)."""
+    if base.is_variant:
+        raise ValueError("make variants of positions from the shipped puzzles only")
+    pos = sym.position(base.position)
+    if not is_practice_position(pos, base.technique):
+        return None
+    if pos.solution() != sym.values(base.position.solution() or [0] * 81):
+        return None
+    return PracticePosition(base.technique, pos, f"{VARIANT_PREFIX}{base.source} ({sym.describe()})",
+                            redraw_puzzle(base.puzzle, sym), base.step_index, base.route, sym.code)
+
+
+def make_variants(technique: str, bases: list[PracticePosition], count: int, seed="cache",
+                  exclude=()) -> list[PracticePosition]:
+    """`count` variants of the (non-variant) `bases`, taken in turn, each
+    redrawn by a symmetry drawn from the seed; positions whose key is in
+    `exclude` (or repeat) are skipped.  Deterministic."""
+    bases = [b for b in bases if not b.is_variant]
+    out: list[PracticePosition] = []
+    keys = set(exclude)
+    k = 0
+    while bases and len(out) < count and k < 4 * count + 16:
+        base = bases[k % len(bases)]
+        sym = Symmetry.random(random.Random(f"variant:{technique}:{seed}:{k}"))
+        k += 1
+        v = variant_of(base, sym)
+        if v is None or v.position.key() in keys:
+            continue
+        keys.add(v.position.key())
+        out.append(v)
+    return out
+
+
+def rebuild(limit: int = CACHE_LIMIT, progress=None) -> dict[str, tuple[int, int, int, int]]:
+    """Survey every shipped puzzle and rewrite the cache; a technique with
+    fewer than `limit` positions is filled up with variants of them.
+    Returns, per technique, (positions kept, positions found, puzzles they
+    came from, variants added)."""
+    found = survey(progress=progress, want=limit)
     counts = {}
     for t in ladder():
         everything = found.get(t.id, [])
         chosen = _spread(everything, limit)
-        write_cache(t.id, chosen)
-        counts[t.id] = (len(chosen), len(everything), len({p.source for p in everything}))
+        variants = make_variants(t.id, chosen, limit - len(chosen),
+                                 exclude={p.position.key() for p in chosen})
+        write_cache(t.id, chosen + variants)
+        counts[t.id] = (len(chosen), len(everything), len({p.source for p in everything}),
+                        len(variants))
     return counts
 
 
@@ -349,21 +518,33 @@ def rebuild(limit: int = CACHE_LIMIT, progress=None) -> dict[str, tuple[int, int
 
 def practice_positions(technique: str, count: int, seed: int = 0) -> list[PracticePosition]:
     """`count` practice positions for the technique, the same ones for the
-    same seed: the cache in a seeded order, then (if more are asked for)
-    positions found by walking further puzzles in a seeded order."""
+    same seed: the cache in a seeded order (positions from the shipped
+    puzzles before variants), then, if more are asked for, positions found
+    by walking further puzzles in a seeded order, or (when the cache holds
+    variants, so the shipped puzzles have nothing more) further variants."""
     technique = _check_technique(technique)
     if count <= 0:
         return []
     cached = load_cache(technique)
+    real = [p for p in cached if not p.is_variant]
+    variants = [p for p in cached if p.is_variant]
     rng = random.Random(f"{technique}:{seed}")
-    order = list(range(len(cached)))
+    order = list(range(len(real)))
     rng.shuffle(order)
-    out = [cached[k] for k in order[:count]]
-    if len(out) >= count or 0 < len(cached) < CACHE_LIMIT:
+    out = [real[k] for k in order[:count]]
+    if variants:
+        order = list(range(len(variants)))
+        rng.shuffle(order)
+        out += [variants[k] for k in order[:count - len(out)]]
+    if len(out) >= count:
+        return out
+    seen = {p.position.key() for p in cached}
+    if variants:
+        return out + make_variants(technique, real, count - len(out), seed=f"more:{seed}", exclude=seen)
+    if 0 < len(cached) < CACHE_LIMIT:
         # a cache below its limit already holds every position the shipped
         # puzzles give (the rebuild walked them all): nothing more to find
         return out
-    seen = {p.position.key() for p in cached}
     puzzles = shipped_puzzles()
     rng.shuffle(puzzles)
     for route in ROUTES:
@@ -377,30 +558,49 @@ def practice_positions(technique: str, count: int, seed: int = 0) -> list[Practi
     return out
 
 
+def replay(p: PracticePosition) -> list[PracticePosition]:
+    """Walk the shipped puzzle a cached position names, along its route,
+    and return the positions where its technique is the simplest step,
+    redrawn (and checked) like the variant when `p` is one."""
+    found = positions_in(p.origin, p.origin_puzzle, p.technique, p.route)
+    if not p.is_variant:
+        return found
+    sym = p.symmetry
+    return [v for v in (variant_of(f, sym) for f in found) if v is not None]
+
+
 def fresh_position(technique: str, seed: int = 0, indexed: bool = True,
                    budget: float | None = None) -> PracticePosition | None:
     """Compute one practice position now by walking a puzzle's solve (not by
     reading a cached position).  With `indexed`, the puzzles and routes the
     cache names are walked first (they are known to reach the technique);
     otherwise shipped puzzles are tried in a seeded order along the plain
-    solve path.  `budget` (seconds) stops a blind search that finds nothing."""
+    solve path.  For a cached variant, its source puzzle is walked and the
+    position found is redrawn by the variant's symmetry (and checked).
+    `budget` (seconds) stops a blind search that finds nothing."""
     technique = _check_technique(technique)
     rng = random.Random(f"fresh:{technique}:{seed}")
-    jobs: list[tuple[str, str, str]] = []
+    jobs: list[tuple[str, str, str, str]] = []
     if indexed:
         for p in load_cache(technique):
-            if (p.source, p.puzzle, p.route) not in jobs:
-                jobs.append((p.source, p.puzzle, p.route))
+            job = (p.origin, p.origin_puzzle, p.route, p.variant)
+            if job not in jobs:
+                jobs.append(job)
         rng.shuffle(jobs)
     else:
         puzzles = shipped_puzzles()
         rng.shuffle(puzzles)
-        jobs = [(s, pz, "first") for s, pz in puzzles]
+        jobs = [(s, pz, "first", "") for s, pz in puzzles]
     t0 = time.perf_counter()
-    for source, puzzle, route in jobs:
+    for source, puzzle, route, variant in jobs:
         found = positions_in(source, puzzle, technique, route)
         if found:
-            return found[rng.randrange(len(found))]
+            pick = found[rng.randrange(len(found))]
+            if not variant:
+                return pick
+            pick = variant_of(pick, Symmetry.parse(variant))
+            if pick is not None:
+                return pick
         if budget is not None and time.perf_counter() - t0 > budget:
             return None
     return None
@@ -412,24 +612,27 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tutor.practice",
                                  description="practice positions per technique (the cache in puzzles/practice/)")
     ap.add_argument("--rebuild", action="store_true",
-                    help="walk every shipped puzzle and rewrite puzzles/practice/*.txt (a few minutes)")
+                    help="walk every shipped puzzle and rewrite puzzles/practice/*.txt (about 5 minutes)")
     ap.add_argument("--limit", type=int, default=CACHE_LIMIT, help="positions kept per technique")
     args = ap.parse_args(argv)
     if args.rebuild:
         t0 = time.perf_counter()
 
-        def progress(n, total):
+        def progress(n, total, phase=""):
             if n % 250 == 0 or n == total:
-                print(f"  {n}/{total} walks, {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+                print(f"  {phase}: {n}/{total} walks, {time.perf_counter() - t0:.0f} s", file=sys.stderr)
 
         counts = rebuild(args.limit, progress)
         print(f"rebuilt in {time.perf_counter() - t0:.1f} s")
         for t in ladder():
-            kept, found, sources = counts[t.id]
-            print(f"{t.id:16} cached {kept:3}  (found {found} positions from {sources} puzzles)")
+            kept, found, sources, variants = counts[t.id]
+            more = f" + {variants} variants" if variants else ""
+            print(f"{t.id:16} cached {kept:3}{more}  (found {found} positions from {sources} puzzles)")
         return 0
     for t in ladder():
-        print(f"{t.id:16} {len(load_cache(t.id))}")
+        cached = load_cache(t.id)
+        variants = sum(p.is_variant for p in cached)
+        print(f"{t.id:16} {len(cached):3}" + (f"  ({variants} of them variants)" if variants else ""))
     return 0
 
 
