@@ -23,6 +23,7 @@ from tutor.engine.finder import REGISTRY, find_all, ladder
 from tutor.engine.formats import parse_position
 from tutor.engine.solve import logic_solve
 from tutor.engine.techniques.als import death_blossom
+from tutor.engine.techniques.common import clear_memos
 from tutor.paths import data_dir
 
 REPEAT = 3
@@ -63,6 +64,7 @@ def positions(puzzles: list[str], seed: int = 1):
 def best_of(fn, pos):
     best, out = None, None
     for _ in range(REPEAT):
+        clear_memos()   # each run a full search, not the engine's kept results
         t = time.perf_counter()
         out = fn(pos)
         dt = time.perf_counter() - t
@@ -85,6 +87,7 @@ def report(label: str, poss) -> None:
         times.append(ms)
         counts.append(len(steps))
         overlap += sum(s.extra["overlap"] for s in steps)
+        clear_memos()
         t = time.perf_counter()
         find_all(pos)
         alls.append((time.perf_counter() - t) * 1000)

@@ -16,6 +16,7 @@ import time
 from tutor.engine.formats import parse_position
 from tutor.engine.solve import logic_solve
 from tutor.engine.techniques.colouring import simple_colours
+from tutor.engine.techniques.common import clear_memos
 from tutor.engine.techniques.x_cycles import MAX_LINKS, x_cycles
 from tutor.paths import data_dir
 
@@ -62,11 +63,13 @@ def deeper_positions(name: str):
 
 
 def measure(finder, positions, repeat: int = 3):
-    """Best of `repeat` runs per position (keeps scheduler noise out)."""
+    """Best of `repeat` runs per position (keeps scheduler noise out); the
+    engine's kept results are dropped before each run, so each is a full search."""
     times, counts = [], []
     for pos in positions:
         best = None
         for _ in range(repeat):
+            clear_memos()
             t = time.perf_counter()
             steps = finder(pos)
             dt = time.perf_counter() - t

@@ -12,6 +12,7 @@ from tutor.engine.exact import solve_values
 from tutor.engine.finder import find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.solve import logic_solve
+from tutor.engine.techniques.common import clear_memos
 from tutor.paths import data_dir
 
 BASIC = ["singles", "locked-candidates", "locked-set"]
@@ -29,6 +30,9 @@ def summary(label: str, seconds: list[float]) -> str:
 
 
 def timed(fn, *args):
+    # the engine keeps results per digit and per house for the next step of
+    # a solve; drop them so one call never profits from an earlier one
+    clear_memos()
     t = time.perf_counter()
     out = fn(*args)
     return time.perf_counter() - t, out

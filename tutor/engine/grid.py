@@ -6,6 +6,7 @@ digit d); a set of cells is an 81-bit int (bit i for cell i).
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 ALL_DIGITS = 0x1FF
@@ -36,6 +37,9 @@ PEER_MASK = tuple(sum(1 << j for j in PEERS[i]) for i in CELLS)
 
 POPCOUNT = tuple(bin(m).count("1") for m in range(512))
 MASK_DIGITS = tuple(tuple(d for d in DIGITS if m & bit(d)) for m in range(512))
+# The positions (0..8) of the set bits of a 9-bit mask, e.g. of a subset of
+# a house's cells.
+MASK_BITS = tuple(tuple(k for k in range(9) if m >> k & 1) for m in range(512))
 # For a single-bit mask, the digit it stands for (0 otherwise).
 SINGLE_DIGIT = tuple(MASK_DIGITS[m][0] if POPCOUNT[m] == 1 else 0 for m in range(512))
 
@@ -65,8 +69,11 @@ def sees(a: int, b: int) -> bool:
 
 # ---------------------------------------------------------------- naming
 
+CELL_NAMES = tuple(f"r{ROW[i] + 1}c{COL[i] + 1}" for i in CELLS)
+
+
 def cell_name(i: int) -> str:
-    return f"r{ROW[i] + 1}c{COL[i] + 1}"
+    return CELL_NAMES[i]
 
 
 def house_name(h: int) -> str:
@@ -87,7 +94,12 @@ def cells_name(cells) -> str:
     Cells of one row share a name (r6c45); rows whose columns match are
     merged (r25c3).  When columns give a shorter form we use that instead.
     """
-    cells = sorted(set(cells))
+    return _cells_name(tuple(sorted(set(cells))))
+
+
+# Step texts name the same groups again and again along a solve: keep them.
+@lru_cache(maxsize=8192)
+def _cells_name(cells: tuple[int, ...]) -> str:
     if not cells:
         return ""
     by_rows = _compact(cells, ROW, COL, "r", "c")

@@ -41,8 +41,17 @@ class SolveResult:
 
 
 def _applicable(pos: Position, step: Step) -> bool:
-    return any(not pos.values[i] and pos.has(i, d) for i, d in step.placements) or any(
-        pos.has(i, d) for i, d in step.eliminations)
+    """Whether the step still places or removes something (Position.has,
+    written out: this runs for every step of every solve)."""
+    values = pos.values
+    cands = pos.cands
+    for i, d in step.placements:
+        if not values[i] and cands[i] >> (d - 1) & 1:
+            return True
+    for i, d in step.eliminations:
+        if not values[i] and cands[i] >> (d - 1) & 1:
+            return True
+    return False
 
 
 def logic_solve(position: Position, techniques=None, max_steps: int = 2000) -> SolveResult:
@@ -52,6 +61,10 @@ def logic_solve(position: Position, techniques=None, max_steps: int = 2000) -> S
     ladder: list[Technique] = resolve(techniques)
     result = SolveResult("stuck", pos)
     rank_of = {t.id: t.rank for t in ladder}
+    # A finder may offer `first`: a cheaper call giving [its first step] or
+    # [].  Outside the batched families only that step is used, so take it.
+    plan = [(t, None if t.family in BATCHED_FAMILIES else getattr(t.finder, "first", None))
+            for t in ladder]
     while len(result.steps) < max_steps:
         problem = pos.contradiction()
         if problem:
@@ -61,8 +74,8 @@ def logic_solve(position: Position, techniques=None, max_steps: int = 2000) -> S
             result.status = "solved"
             break
         progress = False
-        for t in ladder:
-            found = t.finder(pos)
+        for t, first in plan:
+            found = first(pos) if first else t.finder(pos)
             if not found:
                 continue
             batch = found if t.family in BATCHED_FAMILIES else found[:1]

@@ -62,6 +62,14 @@ def make_step(technique: str, name: str, *, cells=(), digits=(), houses=(),
 def effects_text(eliminations, placements=()) -> str:
     """'r6c1<>3, r6c2<>38' and 'r1c2=7': cells with the same digits share a name."""
     parts = [f"{cell_name(i)}={d}" for i, d in sorted(placements)]
+    eliminations = tuple(eliminations)
+    if eliminations:
+        # the common case, one digit on distinct cells, is a single group
+        d0 = eliminations[0][1]
+        cells = [i for i, d in eliminations if d == d0]
+        if len(cells) == len(eliminations) and len(set(cells)) == len(cells):
+            parts.append(f"{cells_name(cells).replace(' ', ',')}<>{d0}")
+            return ", ".join(parts)
     by_cell: dict[int, list[int]] = {}
     for i, d in eliminations:
         by_cell.setdefault(i, []).append(d)

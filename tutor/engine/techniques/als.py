@@ -52,13 +52,16 @@ before overlapping, then by stem size and number of cells.
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 
 from ..finder import technique
 from ..grid import (
-    HOUSES, MASK_DIGITS, PEER_MASK, POPCOUNT, cell_bits, cell_name, cells_name, digits_text,
+    HOUSES, MASK_DIGITS, PEER_MASK, POPCOUNT, cell_bits, cell_name, cells_name,
+    digits_text,
 )
 from ..position import Position
 from ..step import make_step
+from .common import Memo, digit_masks
 
 MAX_ALS_SIZE = 8
 MIN_STEM, MAX_STEM = 2, 9
@@ -107,96 +110,184 @@ def _cell_names(cell_list: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(cell_name(i) for i in cell_list)
 
 
+# ------------------------------------------------------------ finding ALSs
+#
+# An ALS record is a tuple (cells mask, digits mask, sub, seeing, places)
+# describing a subset `sub` (a bit mask over the empty cells of the house it
+# was found in); seeing and places belong to that house: places[d] is the
+# subset of its cells holding d, seeing[q] the mask of the cells that see
+# every cell of subset q.  So P(d) = seeing[sub & places[d]] is the set of
+# cells seeing every cell of the ALS holding d.  The ALSs of a house depend
+# on that house's cells alone, and along a solve most houses keep their
+# candidates from one step to the next, so each house's list is kept (by
+# its candidates) and reused.
+
+# (an entry holds a table of 2**n masks: keep fewer of them)
+_HOUSE_MEMO = Memo(256)
+_HOUSE_GET = tuple(itemgetter(*cells) for cells in HOUSES)
+
+
+def _house_alses(h: int, cands_t: tuple, values_t: tuple, max_size: int) -> tuple:
+    """The ALS records of one house, in depth-first order (_dfs_order).
+
+    The digit union of every subset of the house's n empty cells comes from
+    one doubling pass (the subsets without the newest cell, then the same
+    with it); the ALSs are the subsets of 1..limit cells whose union has
+    one digit more than cells.  (A search cut off where the union grows past
+    limit + 1 digits meets the same ALSs in the same order: nothing under
+    such a cut is an ALS.)
+    """
+    empty = [(i, m) for i, m, v in zip(HOUSES[h], cands_t, values_t) if not v and m]
+    n = len(empty)
+    if n < 2:
+        # a lone empty cell would be a single; it is still met as a
+        # bivalue cell in its other houses
+        return ()
+    # an ALS never fills a whole house (n cells there hold n digits)
+    limit = min(max_size, n - 1)
+    unions = [0]
+    for _, m in empty:
+        unions += [u | m for u in unions]
+    hits = [sub for sub, want in _dfs_order(n, limit) if POPCOUNT[unions[sub]] == want]
+    if not hits:
+        return ()
+    cell_masks = [0]
+    seeing = [-1]
+    for i, _ in empty:
+        b = 1 << i
+        cell_masks += [c | b for c in cell_masks]
+        pm = PEER_MASK[i]
+        seeing += [p & pm for p in seeing]
+    places = [0] * 10
+    for k, (_, m) in enumerate(empty):
+        for d in MASK_DIGITS[m]:
+            places[d] |= 1 << k
+    return tuple([(cell_masks[sub], unions[sub], sub, seeing, places) for sub in hits])
+
+
+@lru_cache(maxsize=None)
+def _dfs_order(n: int, limit: int) -> tuple:
+    """(subset, cells + 1) for the subsets of 1..limit of n cells, in the
+    order a depth-first search in cell order meets them (the order ALSs have
+    always been listed in)."""
+    out = []
+    stack = [(0, 0, 0)]
+    while stack:
+        start, sub, size = stack.pop()
+        for k in range(start, n):
+            c = sub | 1 << k
+            out.append((c, size + 2))
+            if size + 1 < limit:
+                stack.append((k + 1, c, size + 1))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def _cells_of(cells: int) -> tuple[int, ...]:
+    """The sorted cell tuple of a cell mask."""
+    return tuple(cell_bits(cells))
+
+
+def _als_table(pos: Position, max_size: int) -> tuple[list, list]:
+    """(records, houses): every ALS of 1..max_size cells once (a group inside
+    a row and a box is found in both), in house order, and for each the
+    houses it was found in."""
+    cands = pos.cands
+    values = pos.values
+    found: dict[int, list] = {}
+    get = _HOUSE_MEMO.get
+    for h in range(27):
+        take = _HOUSE_GET[h]
+        cands_t = take(cands)
+        values_t = take(values)
+        for rec in get((h, max_size, cands_t, values_t), _house_alses, h, cands_t, values_t, max_size):
+            seen = found.get(rec[0])
+            if seen is None:
+                found[rec[0]] = [rec, h]
+            else:
+                seen.append(h)
+    table = list(found.values())
+    return [e[0] for e in table], [e[1:] for e in table]
+
+
 def find_alses(pos: Position, max_size: int = MAX_ALS_SIZE) -> list[Als]:
     """Every ALS of 1..max_size empty cells in every house, each cell group
     once (a group inside a row and a box is found twice, kept once)."""
-    cands = pos.cands
-    values = pos.values
-    found: dict[int, Als] = {}
-    for h, house in enumerate(HOUSES):
-        empty = [i for i in house if not values[i] and cands[i]]
-        n = len(empty)
-        if n < 2:
-            # a lone empty cell would be a single; it is still met as a
-            # bivalue cell in its other houses
-            continue
-        # an ALS never fills a whole house (n cells there hold n digits)
-        limit = min(max_size, n - 1)
-        masks = [cands[i] for i in empty]
-        bits = [1 << i for i in empty]
-        # depth-first over subsets in house order, so cell tuples come sorted:
-        # (next index, cell mask, cell tuple, digit union)
-        stack = [(0, 0, (), 0)]
-        while stack:
-            start, cm, cl, um = stack.pop()
-            s = len(cl) + 1
-            for k in range(start, n):
-                u = um | masks[k]
-                pc = POPCOUNT[u]
-                # the union never shrinks: with at most `limit` cells it may
-                # hold at most limit + 1 digits
-                if pc > limit + 1:
-                    continue
-                c = cm | bits[k]
-                t = cl + (empty[k],)
-                if pc == s + 1:
-                    a = found.get(c)
-                    if a is None:
-                        a = found[c] = Als(c, t, u, cands)
-                    a.houses.append(h)
-                if s < limit:
-                    stack.append((k + 1, c, t, u))
-    return list(found.values())
+    out = []
+    records, houses = _als_table(pos, max_size)
+    for (cells, digits, _, _, _), hs in zip(records, houses):
+        a = Als(cells, _cells_of(cells), digits, pos.cands)
+        a.houses = list(hs)
+        out.append(a)
+    return out
 
 
-def _links(pos: Position, alses: list[Als]):
-    """links[S][x]: indices of ALSs linked to stem cell S by digit x (x in
-    the ALS, S outside it, every x cell of the ALS sees S)."""
-    cands = pos.cands
+# ------------------------------------------------------------ blossoms
+
+def _stem_cells(pos: Position) -> int:
+    """Mask of the cells that can be a stem (2 to 9 candidates)."""
     values = pos.values
-    # stems_with[x]: possible stem cells holding x
-    stems_with = [0] * 10
-    for i in range(81):
-        m = cands[i]
+    stems = 0
+    for i, m in enumerate(pos.cands):
         if not values[i] and MIN_STEM <= POPCOUNT[m] <= MAX_STEM:
-            for d in MASK_DIGITS[m]:
-                stems_with[d] |= 1 << i
-    links: dict[int, list[list[int]]] = {}
-    for k, a in enumerate(alses):
-        where = a.where
-        outside = ~a.cells
-        for x in MASK_DIGITS[a.digits]:
-            seen = stems_with[x] & outside
-            for i in where[x]:
-                seen &= PEER_MASK[i]
-                if not seen:
-                    break
-            while seen:
-                low = seen & -seen
-                s = low.bit_length() - 1
-                seen ^= low
-                per = links.get(s)
-                if per is None:
-                    per = links[s] = [[] for _ in range(10)]
-                per[x].append(k)
-    return links
+            stems |= 1 << i
+    return stems
 
 
-def _cost(alses, petals):
-    """How simple a blossom looks: fewest cells in all (shared cells count
-    once), then fewest petal cells counted with repetition, then the first
-    in cell order."""
-    used = 0
-    total = 0
-    for _, k in petals:
-        used |= alses[k].cells
-        total += len(alses[k].cell_list)
-    return (used.bit_count(), total, [alses[k].cell_list for _, k in petals])
+class _Petals:
+    """What every stem's search shares: the ALSs (records and houses);
+    `links`, (P(x), x, k) for each digit x of each ALS k: a stem linked to
+    the ALS by x must hold x and lie in P(x).  (P(x) never holds a cell of
+    the ALS that has x, and its other cells lack x, so no stem is ever
+    inside its petal.)  And, worked out for an ALS when first needed: the
+    digits z it could clear cells of (zs[k]) and those cells (targets[k *
+    10 + z]: the cells holding z that see every z of the ALS)."""
+
+    __slots__ = ("records", "houses", "z_cells", "targets", "zs", "links")
+
+    def __init__(self, pos: Position, records: list, houses: list):
+        self.records = records
+        self.houses = houses
+        self.z_cells = digit_masks(pos)
+        self.targets: dict[int, int] = {}
+        self.zs: list = [None] * len(records)
+        self.links = [(seeing[sub & places[x]], x, k)
+                      for k, (_, digits, sub, seeing, places) in enumerate(records)
+                      for x in MASK_DIGITS[digits]]
+
+    def find_targets(self, k: int) -> None:
+        _, digits, sub, seeing, places = self.records[k]
+        z_cells = self.z_cells
+        targets = self.targets
+        zk = 0
+        for z in MASK_DIGITS[digits]:
+            t = seeing[sub & places[z]] & z_cells[z]
+            if t:
+                targets[k * 10 + z] = t
+                zk |= 1 << (z - 1)
+        self.zs[k] = zk
+
+    def cell_list(self, k: int) -> tuple[int, ...]:
+        return _cells_of(self.records[k][0])
+
+    def smaller(self, a: int, b: int) -> bool:
+        """Whether ALS a comes before ALS b: fewer cells, then cell order."""
+        ca = self.records[a][0]
+        cb = self.records[b][0]
+        return (ca.bit_count(), _cells_of(ca)) < (cb.bit_count(), _cells_of(cb))
+
+    def simpler(self, petals, cost, old, old_cost) -> bool:
+        """Whether petals (with cost) beat old: by cost, then the first in
+        cell order."""
+        if cost != old_cost:
+            return cost < old_cost
+        return [self.cell_list(k) for _, k in petals] < [self.cell_list(k) for _, k in old]
 
 
-def blossoms(pos: Position, alses: list[Als]) -> dict:
-    """Every Death Blossom built from the given ALSs, one per (stem, z,
-    eliminated cells): {(stem, z, targets mask): [(x, als index), ...]}.
+def _blossoms(pos: Position, petals: _Petals, allowed: int) -> dict:
+    """{(stem, z, targets mask): petals} for every Death Blossom whose stem
+    is among the allowed cells; petals is [(x, ALS index), ...] sorted by
+    link digit x.
 
     Only the eliminations matter for which blossoms exist, so for each stem,
     link digit x and z we keep one petal per set of cells it would let us
@@ -204,107 +295,164 @@ def blossoms(pos: Position, alses: list[Als]) -> dict:
     each resulting set of eliminations.
     """
     cands = pos.cands
-    found: dict[tuple, tuple] = {}
-    if not alses:
-        return {}
-    z_cells = [0] * 10
-    for i in range(81):
-        m = cands[i]
-        if m and not pos.values[i]:
-            for d in MASK_DIGITS[m]:
-                z_cells[d] |= 1 << i
-    # per ALS and digit z: the cells holding z that see all its z cells
-    targets = []
-    for a in alses:
-        t = [0] * 10
-        for z in MASK_DIGITS[a.digits]:
-            t[z] = a.common_peers(z) & z_cells[z]
-        targets.append(t)
-    links = _links(pos, alses)
-    for stem in sorted(links):
-        per = links[stem]
-        stem_mask = cands[stem]
-        stem_digits = MASK_DIGITS[stem_mask]
-        if any(not per[x] for x in stem_digits):
-            continue
-        possible = 0x1FF & ~stem_mask
-        by_digit = []
-        for x in stem_digits:
-            groups: dict[int, dict[int, int]] = {}
-            seen_z = 0
-            for k in per[x]:
-                a = alses[k]
-                tk = targets[k]
-                for z in MASK_DIGITS[a.digits & possible]:
-                    t = tk[z]
-                    if not t:
-                        continue
-                    seen_z |= 1 << (z - 1)
-                    g = groups.get(z)
-                    if g is None:
-                        g = groups[z] = {}
-                    best = g.get(t)
-                    if best is None or (len(a.cell_list), a.cell_list) < (
-                            len(alses[best].cell_list), alses[best].cell_list):
-                        g[t] = k
-            possible &= seen_z
-            if not possible:
+    targets = petals.targets
+    zs = petals.zs
+    z_cells = petals.z_cells
+    stems_with = [m & allowed for m in z_cells]
+    # linked: (stems, x, k) for each ALS k and digit x linking it to stems
+    linked = [(seen, x, k) for region, x, k in petals.links
+              if (seen := stems_with[x] & region)]
+    for _, _, k in linked:
+        if zs[k] is None:
+            petals.find_targets(k)
+    # reach[x][z]: the stems linked by x to an ALS with cells to clear of z
+    by_xz: dict[int, int] = {}
+    for seen, x, k in linked:
+        key = x << 9 | zs[k]
+        by_xz[key] = by_xz.get(key, 0) | seen
+    reach = [[0] * 10 for _ in range(10)]
+    for key, seen in by_xz.items():
+        rx = reach[key >> 9]
+        for z in MASK_DIGITS[key & 0x1FF]:
+            rx[z] |= seen
+    # Stem S works with z (not one of its digits) when every digit x of S
+    # links it to an ALS with z to clear: S is in reach[x][z] for each x.
+    all_stems = 0
+    for m in stems_with:
+        all_stems |= m
+    possible: dict[int, int] = {}       # stem -> mask of the digits z that work with it
+    for z in range(1, 10):
+        ok = all_stems & ~z_cells[z]
+        for x in range(1, 10):
+            ok &= reach[x][z] | ~stems_with[x]
+            if not ok:
                 break
-            by_digit.append((x, groups))
-        if not possible:
+        zb = 1 << (z - 1)
+        while ok:
+            low = ok & -ok
+            s = low.bit_length() - 1
+            ok ^= low
+            possible[s] = possible.get(s, 0) | zb
+    if not possible:
+        return {}
+    stems = 0
+    for s in possible:
+        stems |= 1 << s
+    # Second pass, for those stems only: options[(S * 10 + z) * 10 + x]
+    # maps each set of cells a petal linked by x would clear to the
+    # smallest such petal.
+    options: dict[int, dict] = {}
+    for seen, x, k in linked:
+        seen &= stems
+        if not seen:
             continue
-        for z in MASK_DIGITS[possible]:
-            options = [(x, list(groups[z].items())) for x, groups in by_digit]
+        zk = zs[k]
+        while seen:
+            low = seen & -seen
+            s = low.bit_length() - 1
+            seen ^= low
+            for z in MASK_DIGITS[zk & possible[s]]:
+                key = (s * 10 + z) * 10 + x
+                g = options.get(key)
+                if g is None:
+                    g = options[key] = {}
+                t = targets[k * 10 + z]
+                old = g.get(t)
+                if old is None or petals.smaller(k, old):
+                    g[t] = k
+    found: dict[tuple, tuple] = {}
+    for stem, zmask in possible.items():
+        stem_digits = MASK_DIGITS[cands[stem]]
+        for z in MASK_DIGITS[zmask]:
+            base = (stem * 10 + z) * 10
+            # most (stem, z) pairs fail: no cell is cleared by some petal
+            # of every link digit at once
+            common = -1
+            for x in stem_digits:
+                reach_x = 0
+                for t in options[base + x]:
+                    reach_x |= t
+                common &= reach_x
+                if not common:
+                    break
+            if not common:
+                continue
+            choices = [(x, list(options[base + x].items())) for x in stem_digits]
             # fewest choices first keeps the search narrow
-            options.sort(key=lambda o: len(o[1]))
-            for petals, t in _combine(options):
-                key = (stem, z, t)
-                cost = _cost(alses, petals)
-                old = found.get(key)
-                if old is None or cost < old[0]:
-                    found[key] = (cost, petals)
-    return {key: petals for key, (cost, petals) in found.items()}
+            choices.sort(key=lambda o: len(o[1]))
+            _combine(petals, choices, stem, z, found)
+    return {key: chosen for key, (cost, chosen) in found.items()}
 
 
-def _combine(options):
-    """List (sorted [(x, als index)], common targets) for every choice of
-    one option per link digit whose targets still meet."""
+def _combine(petals: _Petals, options, stem: int, z: int, found: dict) -> None:
+    """Try every choice of one option per link digit whose targets still
+    meet, keeping in found[(stem, z, targets)] the simplest: (cost, petals
+    sorted by link digit).  The cost (cells in all, cells counted with
+    repetition) is summed on the way down; petals are sorted only for a
+    choice that may be kept."""
     depth = len(options)
     chosen = [None] * depth
-    out = []
+    records = petals.records
 
-    def rec(level, acc):
+    def rec(level, acc, used, total):
         x, opts = options[level]
         last = level + 1 == depth
         for t, k in opts:
             tt = acc & t
             if not tt:
                 continue
+            cells = records[k][0]
             chosen[level] = (x, k)
             if last:
-                out.append((sorted(chosen), tt))
+                cost = ((used | cells).bit_count(), total + cells.bit_count())
+                key = (stem, z, tt)
+                old = found.get(key)
+                if old is None or cost < old[0]:
+                    found[key] = (cost, sorted(chosen))
+                elif cost == old[0]:
+                    ordered = sorted(chosen)
+                    if petals.simpler(ordered, cost, old[1], old[0]):
+                        found[key] = (cost, ordered)
             else:
-                rec(level + 1, tt)
+                rec(level + 1, tt, used | cells, total + cells.bit_count())
 
-    rec(0, -1)
-    return out
+    rec(0, -1, 0, 0)
 
 
-def _step(pos: Position, stem: int, petals, z: int, targets: int, alses: list[Als]):
-    stem_digits = MASK_DIGITS[pos.cands[stem]]
-    overlap = False
+def _used(petals: _Petals, chosen) -> tuple[int, bool]:
+    """(cells of all petals, whether two petals share a cell)."""
     used = 0
-    for _, k in petals:
-        if used & alses[k].cells:
+    overlap = False
+    records = petals.records
+    for _, k in chosen:
+        cells = records[k][0]
+        if used & cells:
             overlap = True
-        used |= alses[k].cells
+        used |= cells
+    return used, overlap
+
+
+def _order(pos: Position, petals: _Petals, stem: int, z: int, targets: int, chosen) -> tuple:
+    """The sort key of the step a blossom makes (simplest first: disjoint
+    before overlapping, then stem size, number of cells, cells, digit and
+    eliminations), computed without building the step."""
+    used, overlap = _used(petals, chosen)
+    cells = (stem,) + _cells_of(used)
+    return (overlap, POPCOUNT[pos.cands[stem]], len(cells), cells, z, _cells_of(targets))
+
+
+def _step(pos: Position, stem: int, chosen, z: int, targets: int, petals: _Petals):
+    stem_digits = MASK_DIGITS[pos.cands[stem]]
+    used, overlap = _used(petals, chosen)
+    records = petals.records
     elims = [(i, z) for i in cell_bits(targets)]
     head = "ALS Death Blossom" + (" [overlap]" if overlap else "")
     parts = [f"stem {cell_name(stem)} #{digits_text(stem_digits)}"]
-    parts += [f"-{x}- {alses[k].name()}" for x, k in petals]
+    parts += [f"-{x}- {_als_name(petals.cell_list(k), records[k][1])}" for x, k in chosen]
     lead = f"{head}: " + ", ".join(parts)
     cells = [stem] + sorted(cell_bits(used))
-    houses = sorted({h for _, k in petals if len(alses[k].cell_list) > 1 for h in alses[k].houses})
+    houses = sorted({h for _, k in chosen if records[k][0].bit_count() > 1
+                     for h in petals.houses[k]})
     return make_step(
         "death-blossom", lead,
         cells=cells, digits=(z,), houses=houses, eliminations=elims, lead=lead,
@@ -312,9 +460,9 @@ def _step(pos: Position, stem: int, petals, z: int, targets: int, alses: list[Al
             "stem": cell_name(stem),
             "stem_digits": list(stem_digits),
             "petals": [
-                {"digit": x, "cells": alses[k].cell_names(),
-                 "digits": list(MASK_DIGITS[alses[k].digits])}
-                for x, k in petals
+                {"digit": x, "cells": list(_cell_names(petals.cell_list(k))),
+                 "digits": list(MASK_DIGITS[records[k][1]])}
+                for x, k in chosen
             ],
             "z": z,
             "overlap": overlap,
@@ -322,12 +470,55 @@ def _step(pos: Position, stem: int, petals, z: int, targets: int, alses: list[Al
     )
 
 
+def _ordered(pos: Position, petals: _Petals, allowed: int) -> list:
+    """[(sort key, stem, z, targets, petals)] simplest first, for the
+    blossoms whose stem is among the allowed cells."""
+    keyed = [(_order(pos, petals, stem, z, t, chosen), stem, z, t, chosen)
+             for (stem, z, t), chosen in _blossoms(pos, petals, allowed).items()]
+    # keys are unique (stem, digit and eliminations are in them)
+    keyed.sort(key=lambda e: e[0])
+    return keyed
+
+
 @technique("death-blossom", "ALS Death Blossom", "als")
 def death_blossom(pos: Position, max_size: int = MAX_ALS_SIZE):
-    alses = find_alses(pos, max_size)
-    steps = [_step(pos, stem, petals, z, targets, alses)
-             for (stem, z, targets), petals in blossoms(pos, alses).items()]
-    steps.sort(key=lambda s: (
-        s.extra["overlap"], len(s.extra["stem_digits"]), len(s.cells), s.cells,
-        s.digits, s.eliminations))
-    return steps
+    records, houses = _als_table(pos, max_size)
+    if not records:
+        return []
+    petals = _Petals(pos, records, houses)
+    keyed = _ordered(pos, petals, _stem_cells(pos))
+    return [_step(pos, stem, chosen, z, t, petals) for _, stem, z, t, chosen in keyed]
+
+
+def _first_death_blossom(pos: Position) -> list:
+    """[the first step death_blossom(pos) would give] or [], built alone: a
+    solve applies one step at a time.
+
+    Steps sort by (overlap, stem size, ...), so stems are searched by size,
+    smallest first: once a size gives a blossom without overlap, larger
+    stems cannot come first.  (Most of the time bivalue stems settle it.)
+    """
+    records, houses = _als_table(pos, MAX_ALS_SIZE)
+    if not records:
+        return []
+    by_size: dict[int, int] = {}
+    for i in cell_bits(_stem_cells(pos)):
+        k = POPCOUNT[pos.cands[i]]
+        by_size[k] = by_size.get(k, 0) | 1 << i
+    petals = _Petals(pos, records, houses)
+    best = None
+    for k in sorted(by_size):
+        keyed = _ordered(pos, petals, by_size[k])
+        if not keyed:
+            continue
+        if best is None or keyed[0][0] < best[0]:
+            best = keyed[0]
+        if not best[0][0]:
+            break       # no overlap: nothing from a larger stem sorts before it
+    if best is None:
+        return []
+    _, stem, z, t, chosen = best
+    return [_step(pos, stem, chosen, z, t, petals)]
+
+
+death_blossom.first = _first_death_blossom

@@ -27,26 +27,21 @@ exists in a broken position; it is skipped, never reported.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..finder import technique
 from ..grid import (
-    HOUSE_MASK, HOUSES_OF, MASK_DIGITS, PEER_MASK, cell_bits, cell_name, house_name,
+    HOUSE_MASK, HOUSES_OF, PEER_MASK, cell_bits, cell_name, house_name,
 )
 from ..position import Position
 from ..step import make_step
+from .common import Memo, digit_masks
 
 
-def digit_masks(pos: Position) -> list[int]:
-    """masks[d]: 81-bit mask of the empty cells holding digit d (index 0 unused)."""
-    masks = [0] * 10
-    values = pos.values
-    for i, m in enumerate(pos.cands):
-        if m and not values[i]:
-            for d in MASK_DIGITS[m]:
-                masks[d] |= 1 << i
-    return masks
-
-
-def conjugate_links(digit_mask: int) -> list[tuple[int, int, int]]:
+# Colouring, X-cycles and the two-strong-link patterns all start from these
+# links, usually on the same digit mask: keep the last few.
+@lru_cache(maxsize=1024)
+def conjugate_links(digit_mask: int) -> tuple[tuple[int, int, int], ...]:
     """(a, b, house) for every house where the digit (given by the mask of
     its cells) has exactly two cells."""
     links = []
@@ -55,7 +50,7 @@ def conjugate_links(digit_mask: int) -> list[tuple[int, int, int]]:
         if m and m.bit_count() == 2:
             low = m & -m
             links.append((low.bit_length() - 1, (m ^ low).bit_length() - 1, h))
-    return links
+    return tuple(links)
 
 
 def colour_chains(digit_mask: int):
@@ -125,40 +120,56 @@ def simple_colours(pos: Position):
     steps = []
     masks = digit_masks(pos)
     for d in range(1, 10):
-        digit_cells = masks[d]
-        for groups, houses in colour_chains(digit_cells):
-            chain = groups[0] + groups[1]
-            chain_mask = _mask(chain)
-            colours_json = [[cell_name(i) for i in g] for g in groups]
-            label = f"{d} {_colour_text(groups[0])} / {_colour_text(groups[1])}"
-            clashes = [_clash_houses(g) for g in groups]
-            if clashes[0] and clashes[1]:
-                continue    # both colours false: broken position, nothing sound to say
-            if clashes[0] or clashes[1]:
-                false = 0 if clashes[0] else 1
-                name = f"Simple Colors Wrap: {label}"
-                steps.append(make_step(
-                    "simple-colours", name,
-                    cells=sorted(chain), digits=(d,), houses=houses,
-                    eliminations=[(i, d) for i in groups[false]],
-                    lead=name,
-                    extra={"digit": d, "rule": "wrap", "colours": colours_json,
-                           "false_colour": false,
-                           "clash_houses": [house_name(h) for h in clashes[false]],
-                           "_size": len(chain)},
-                ))
-                continue
-            trapped = digit_cells & ~chain_mask & _seen_by(groups[0]) & _seen_by(groups[1])
+        # a digit's chains depend on its cells alone: reuse them while those stay
+        steps.extend(_MEMO.get((d, masks[d]), _digit_colours, d, masks[d]))
+    steps.sort(key=lambda s: (s.extra["_size"], s.extra["rule"] != "wrap", s.digits, s.cells))
+    return steps
+
+
+_MEMO = Memo()
+
+
+def _digit_colours(d: int, digit_cells: int) -> tuple:
+    """The wrap and trap steps of every chain of one digit."""
+    steps = []
+    for groups, houses in colour_chains(digit_cells):
+        masks = (_mask(groups[0]), _mask(groups[1]))
+        clashes = [_clashes(g, m) for g, m in zip(groups, masks)]
+        if clashes[0] and clashes[1]:
+            continue    # both colours false: broken position, nothing sound to say
+        if not (clashes[0] or clashes[1]):
+            trapped = digit_cells & ~(masks[0] | masks[1]) & _seen_by(groups[0]) & _seen_by(groups[1])
             if not trapped:
-                continue
-            name = f"Simple Colors Trap: {label}"
+                continue    # most chains: nothing to say (the text is built only for steps)
+        chain = groups[0] + groups[1]
+        colours_json = [[cell_name(i) for i in g] for g in groups]
+        label = f"{d} {_colour_text(groups[0])} / {_colour_text(groups[1])}"
+        if clashes[0] or clashes[1]:
+            false = 0 if clashes[0] else 1
+            name = f"Simple Colors Wrap: {label}"
             steps.append(make_step(
                 "simple-colours", name,
                 cells=sorted(chain), digits=(d,), houses=houses,
-                eliminations=[(i, d) for i in cell_bits(trapped)],
+                eliminations=[(i, d) for i in groups[false]],
                 lead=name,
-                extra={"digit": d, "rule": "trap", "colours": colours_json,
+                extra={"digit": d, "rule": "wrap", "colours": colours_json,
+                       "false_colour": false,
+                       "clash_houses": [house_name(h) for h in _clash_houses(groups[false])],
                        "_size": len(chain)},
             ))
-    steps.sort(key=lambda s: (s.extra["_size"], s.extra["rule"] != "wrap", s.digits, s.cells))
-    return steps
+            continue
+        name = f"Simple Colors Trap: {label}"
+        steps.append(make_step(
+            "simple-colours", name,
+            cells=sorted(chain), digits=(d,), houses=houses,
+            eliminations=[(i, d) for i in cell_bits(trapped)],
+            lead=name,
+            extra={"digit": d, "rule": "trap", "colours": colours_json,
+                   "_size": len(chain)},
+        ))
+    return tuple(steps)
+
+
+def _clashes(cells, mask: int) -> bool:
+    """Whether two of the cells (mask: the same cells) share a house."""
+    return any(PEER_MASK[i] & mask for i in cells)

@@ -4,6 +4,8 @@ from __future__ import annotations
 from ..grid import HOUSES, MASK_DIGITS, bit
 from ..position import Position
 
+_MEMOS: list = []      # every Memo and per_position cache, for clear_memos
+
 
 def digit_places(pos: Position) -> list[list[int]]:
     """places[h][d]: 9-bit mask of the positions (0..8) within house h where
@@ -47,6 +49,65 @@ def per_position(fn):
             last[0] = (key, result)
         return result
 
+    def cache_clear() -> None:
+        last[0] = (None, None)
+
     wrapper.__wrapped__ = fn
     wrapper.__doc__ = fn.__doc__
+    wrapper.cache_clear = wrapper.clear = cache_clear
+    _MEMOS.append(wrapper)
     return wrapper
+
+
+@per_position
+def digit_masks(pos: Position) -> tuple[int, ...]:
+    """masks[d]: 81-bit mask of the empty cells holding digit d (index 0
+    unused).  Shared by every finder that looks at one digit at a time, and
+    computed once per position."""
+    masks = [0] * 10
+    values = pos.values
+    for i, m in enumerate(pos.cands):
+        if m and not values[i]:
+            b = 1 << i
+            for d in MASK_DIGITS[m]:
+                masks[d] |= b
+    return tuple(masks)
+
+
+class Memo:
+    """Results of a pure function kept by key, for inputs that come back:
+    along a solve most digits (or houses) keep their candidates from one step
+    to the next, so their part of a search can be reused.  Bounded: cleared
+    whole when full.  Single dict operations only, so threads may share it.
+    Callers must treat what they get as read-only."""
+
+    __slots__ = ("data", "limit")
+
+    def __init__(self, limit: int = 1024):
+        self.data: dict = {}
+        self.limit = limit
+        _MEMOS.append(self)
+
+    def get(self, key, fn, *args):
+        """fn(*args), remembered under key (which must determine it)."""
+        data = self.data
+        got = data.get(key, _MISSING)
+        if got is _MISSING:
+            got = fn(*args)
+            if len(data) >= self.limit:
+                data.clear()
+            data[key] = got
+        return got
+
+    def clear(self) -> None:
+        self.data.clear()
+
+
+_MISSING = object()
+
+
+def clear_memos() -> None:
+    """Forget everything kept between calls (benchmarks use it to time
+    finders from cold; results never depend on it)."""
+    for memo in _MEMOS:
+        memo.clear()

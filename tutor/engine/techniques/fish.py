@@ -30,31 +30,29 @@ Choices worth knowing:
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from ..finder import technique
-from ..grid import HOUSES, bit, cells_name
+from ..grid import HOUSE_MASK, POPCOUNT, cell_bits, cells_name
 from ..position import Position
 from ..step import make_step
+from .common import Memo, digit_masks
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 FISH_IDS = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
 
 
-def _line_masks(cands, digit: int):
-    """rows[r]: 9-bit mask of the columns of row r holding the digit;
-    cols[c]: the same for the rows of column c."""
-    b = bit(digit)
-    rows = [0] * 9
+@lru_cache(maxsize=1024)   # X-Wing, Swordfish and Jellyfish ask in turn
+def _line_masks(digit_mask: int):
+    """rows[r]: 9-bit mask of the columns of row r holding the digit (given
+    by the 81-bit mask of its cells); cols[c]: the same for the rows of
+    column c."""
+    rows = tuple(digit_mask >> (9 * r) & 0x1FF for r in range(9))
     cols = [0] * 9
-    i = 0
-    for r in range(9):
-        for c in range(9):
-            if cands[i] & b:
-                rows[r] |= 1 << c
-                cols[c] |= 1 << r
-            i += 1
-    return rows, cols
+    for i in cell_bits(digit_mask):
+        cols[i % 9] |= 1 << (i // 9)
+    return rows, tuple(cols)
 
 
 def _bits(mask: int):
@@ -62,24 +60,28 @@ def _bits(mask: int):
 
 
 def _base_sets(lines, size):
-    """Yield (base line indexes, cover mask) for every set of `size` lines
-    whose candidates together touch exactly `size` cross lines."""
-    usable = [k for k in range(9) if lines[k] and lines[k].bit_count() <= size]
+    """[(base line indexes, cover mask)] for every set of `size` lines whose
+    candidates together touch exactly `size` cross lines, in lexicographic
+    order of the base lines."""
+    usable = [k for k in range(9) if lines[k] and POPCOUNT[lines[k]] <= size]
     n = len(usable)
+    out = []
 
     def grow(start, chosen, union):
         for j in range(start, n):
             k = usable[j]
             u = union | lines[k]
-            if u.bit_count() > size:
+            if POPCOUNT[u] > size:
                 continue
             picked = chosen + (k,)
             if len(picked) == size:
-                yield picked, u
+                out.append((picked, u))
             elif n - j - 1 >= size - len(picked):
-                yield from grow(j + 1, picked, u)
+                grow(j + 1, picked, u)
 
-    yield from grow(0, (), 0)
+    if n >= size:
+        grow(0, (), 0)
+    return out
 
 
 def _has_smaller(lines, base) -> bool:
@@ -97,42 +99,56 @@ def _has_smaller(lines, base) -> bool:
 
 def _fish_steps(pos: Position, size: int):
     steps = []
-    tid = FISH_IDS[size]
-    word = FISH_NAMES[size]
-    cands = pos.cands
+    masks = digit_masks(pos)
     for d in range(1, 10):
-        rows, cols = _line_masks(cands, d)
-        for by_rows in (True, False):
-            lines, cross = (rows, cols) if by_rows else (cols, rows)
-            for base, cover_mask in _base_sets(lines, size):
-                base_mask = 0
-                for k in base:
-                    base_mask |= 1 << k
-                cover = _bits(cover_mask)
-                elims = []
-                for c in cover:
-                    for k in _bits(cross[c] & ~base_mask):
-                        elims.append((k * 9 + c if by_rows else c * 9 + k, d))
-                if not elims:
-                    continue
-                base_l, cover_l = ("r", "c") if by_rows else ("c", "r")
-                base_txt = base_l + "".join(str(k + 1) for k in base)
-                cover_txt = cover_l + "".join(str(k + 1) for k in cover)
-                base_houses = [k if by_rows else 9 + k for k in base]
-                cover_houses = [9 + k if by_rows else k for k in cover]
-                cells = sorted(i for h in base_houses for i in HOUSES[h] if cands[i] & bit(d))
-                steps.append(make_step(
-                    tid,
-                    f"{word} #{d} BaseSet:{base_txt.upper()} CoverSet:{cover_txt.upper()}",
-                    cells=cells, digits=(d,), houses=base_houses + cover_houses,
-                    eliminations=elims,
-                    lead=f"{word}: {d} {base_txt} {cover_txt}",
-                    extra={"digit": d, "base": base_txt, "cover": cover_txt, "size": size,
-                           "pattern": cells_name(cells),
-                           "contains_smaller": _has_smaller(lines, base)},
-                ))
+        # a digit's fish depend on its cells alone: reuse them while those stay
+        steps.extend(_MEMO.get((size, d, masks[d]), _digit_fish, masks[d], size, d))
     steps.sort(key=lambda s: (s.extra["size"], s.houses, s.digits))
     return steps
+
+
+_MEMO = Memo()
+
+
+def _digit_fish(digit_mask: int, size: int, d: int) -> tuple:
+    """Every fish of one size on one digit (rows as base, then columns)."""
+    steps = []
+    tid = FISH_IDS[size]
+    word = FISH_NAMES[size]
+    rows, cols = _line_masks(digit_mask)
+    for by_rows in (True, False):
+        lines, cross = (rows, cols) if by_rows else (cols, rows)
+        for base, cover_mask in _base_sets(lines, size):
+            base_mask = 0
+            for k in base:
+                base_mask |= 1 << k
+            cover = _bits(cover_mask)
+            elims = []
+            for c in cover:
+                for k in _bits(cross[c] & ~base_mask):
+                    elims.append((k * 9 + c if by_rows else c * 9 + k, d))
+            if not elims:
+                continue
+            base_l, cover_l = ("r", "c") if by_rows else ("c", "r")
+            base_txt = base_l + "".join(str(k + 1) for k in base)
+            cover_txt = cover_l + "".join(str(k + 1) for k in cover)
+            base_houses = [k if by_rows else 9 + k for k in base]
+            cover_houses = [9 + k if by_rows else k for k in cover]
+            base_cells = 0
+            for h in base_houses:
+                base_cells |= HOUSE_MASK[h]
+            cells = list(cell_bits(digit_mask & base_cells))
+            steps.append(make_step(
+                tid,
+                f"{word} #{d} BaseSet:{base_txt.upper()} CoverSet:{cover_txt.upper()}",
+                cells=cells, digits=(d,), houses=base_houses + cover_houses,
+                eliminations=elims,
+                lead=f"{word}: {d} {base_txt} {cover_txt}",
+                extra={"digit": d, "base": base_txt, "cover": cover_txt, "size": size,
+                       "pattern": cells_name(cells),
+                       "contains_smaller": _has_smaller(lines, base)},
+            ))
+    return tuple(steps)
 
 
 @technique("x-wing", "X-Wing", "fish")

@@ -8,70 +8,99 @@ claiming step on that line.
 """
 from __future__ import annotations
 
+from itertools import islice
+
 from ..finder import technique
-from ..grid import BOX, COL, HOUSES, ROW, bit, cells_name, house_name
+from ..grid import BOX, COL, HOUSE_MASK, HOUSES, ROW, bit, cell_bits, cells_name, house_name
 from ..position import Position
 from ..step import make_step
+from .common import digit_masks
 
 
-def _line_houses(cells):
-    """Rows/columns (house numbers) that contain every given cell."""
-    out = []
-    if len({ROW[i] for i in cells}) == 1:
-        out.append(ROW[cells[0]])
-    if len({COL[i] for i in cells}) == 1:
-        out.append(9 + COL[cells[0]])
-    return out
+def _line_of(m: int):
+    """The row or column (house number) holding every cell of a mask of two
+    or more cells, or None."""
+    low = (m & -m).bit_length() - 1
+    row = ROW[low]
+    if not m & ~HOUSE_MASK[row]:
+        return row
+    col = 9 + COL[low]
+    if not m & ~HOUSE_MASK[col]:
+        return col
+    return None
 
 
 @technique("pointing", "Locked Candidates Type 1 (Pointing)", "locked-candidates")
 def pointing(pos: Position):
-    steps = []
+    return list(_pointing(pos))
+
+
+def _pointing(pos: Position):
+    """Pointing steps in order (digit, then box), built as they are met."""
+    masks = digit_masks(pos)
     for d in range(1, 10):
-        b = bit(d)
+        dm = masks[d]
+        if not dm:
+            continue
         for box in range(18, 27):
-            cells = [i for i in HOUSES[box] if pos.cands[i] & b]
-            if len(cells) < 2:
+            m = dm & HOUSE_MASK[box]
+            if not m & (m - 1):
                 continue  # one cell is a hidden single, not a pointing pair
-            for line in _line_houses(cells):
-                targets = [i for i in HOUSES[line] if pos.cands[i] & b and i not in cells]
-                if targets:
-                    steps.append(make_step(
-                        "pointing",
-                        f"Locked Candidates Type 1 (Pointing): {d} in {house_name(box)}",
-                        cells=cells, digits=(d,), houses=(box, line),
-                        eliminations=[(i, d) for i in targets],
-                        lead=(f"Locked Candidates Type 1 (Pointing): {d} in {house_name(box)} "
-                              f"lies only on {house_name(line)} ({cells_name(cells)})"),
-                        extra={"box": house_name(box), "line": house_name(line)},
-                    ))
-    return steps
+            line = _line_of(m)
+            if line is None:
+                continue
+            targets = dm & HOUSE_MASK[line] & ~m
+            if targets:
+                cells = list(cell_bits(m))
+                yield make_step(
+                    "pointing",
+                    f"Locked Candidates Type 1 (Pointing): {d} in {house_name(box)}",
+                    cells=cells, digits=(d,), houses=(box, line),
+                    eliminations=[(i, d) for i in cell_bits(targets)],
+                    lead=(f"Locked Candidates Type 1 (Pointing): {d} in {house_name(box)} "
+                          f"lies only on {house_name(line)} ({cells_name(cells)})"),
+                    extra={"box": house_name(box), "line": house_name(line)},
+                )
 
 
 @technique("claiming", "Locked Candidates Type 2 (Claiming)", "locked-candidates")
 def claiming(pos: Position):
-    steps = []
+    return list(_claiming(pos))
+
+
+def _claiming(pos: Position):
+    """Claiming steps in order (digit, then line), built as they are met."""
+    masks = digit_masks(pos)
     for d in range(1, 10):
-        b = bit(d)
+        dm = masks[d]
+        if not dm:
+            continue
         for line in range(18):
-            cells = [i for i in HOUSES[line] if pos.cands[i] & b]
-            if len(cells) < 2 or len({BOX[i] for i in cells}) != 1:
+            m = dm & HOUSE_MASK[line]
+            if not m & (m - 1):
                 continue
-            box = 18 + BOX[cells[0]]
-            targets = [i for i in HOUSES[box] if pos.cands[i] & b and i not in cells]
+            box = 18 + BOX[(m & -m).bit_length() - 1]
+            if m & ~HOUSE_MASK[box]:
+                continue  # the digit leaves the box on this line
+            targets = dm & HOUSE_MASK[box] & ~m
             if not targets:
                 continue
-            steps.append(make_step(
+            cells = list(cell_bits(m))
+            yield make_step(
                 "claiming",
                 f"Locked Candidates Type 2 (Claiming): {d} in {house_name(line)}",
                 cells=cells, digits=(d,), houses=(line, box),
-                eliminations=[(i, d) for i in targets],
+                eliminations=[(i, d) for i in cell_bits(targets)],
                 lead=(f"Locked Candidates Type 2 (Claiming): {d} in {house_name(line)} "
                       f"lies only in {house_name(box)} ({cells_name(cells)})"),
                 extra={"box": house_name(box), "line": house_name(line),
                        "two_box_view": _two_box_view(pos, d, line, box)},
-            ))
-    return steps
+            )
+
+
+# A solve applies one step at a time: build only the first.
+pointing.first = lambda pos: list(islice(_pointing(pos), 1))
+claiming.first = lambda pos: list(islice(_claiming(pos), 1))
 
 
 def _two_box_view(pos: Position, d: int, line: int, box: int) -> str:

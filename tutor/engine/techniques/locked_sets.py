@@ -5,43 +5,46 @@ leave the rest of the house (and of any other house the k cells share).
 Hidden: k digits of a house fit only in k cells, so those cells drop every
 other digit.  In a house with n empty cells a naked set of k cells and the
 hidden set on the other n-k cells are two views of one split: we find every
-split whose smaller side is a naked or a hidden set, then report both sides.
-A split whose other side is a single cell is a naked or hidden single and is
-left to the singles.
+split whose smaller side is a naked or a hidden set, then report each side
+of 2 to 7 cells.  A side of one cell is a naked or hidden single and is left
+to the singles (its partner side of 2 to 7 cells is still reported).
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ..finder import technique
-from ..grid import HOUSES, HOUSE_MASK, MASK_DIGITS, POPCOUNT, cells_name, digits_text
+from ..grid import HOUSES, HOUSE_MASK, MASK_BITS, MASK_DIGITS, POPCOUNT, cells_name, digits_text
 from ..position import Position
 from ..step import make_step
-from .common import per_position
+from .common import Memo, per_position
 
 MIN_SIZE, MAX_SIZE = 2, 7
 SIZE_WORD = {2: "Pair", 3: "Triple", 4: "Quartet"}
 PLAIN_WORD = {2: "Pair", 3: "Triple", 4: "Quad", 5: "Quint", 6: "Sextuple", 7: "Septuple"}
 
 
-def _closed_groups(masks: list[int], limit: int):
-    """Index subsets of size 1..limit whose masks together have exactly as
-    many bits as members.  Over cells (masks = candidates) these are naked
-    sets; over digits (masks = the cells a digit can use) hidden sets."""
+def _closed_groups(masks: list[int], limit: int) -> list[int]:
+    """Index subsets (as bit masks) of size 1..limit whose masks together
+    have exactly as many bits as members.  Over cells (masks = candidates)
+    these are naked sets; over digits (masks = the cells a digit can use)
+    hidden sets.  Depth-first, dropping a branch once its union is too big."""
     out = []
     n = len(masks)
-
-    def grow(start, chosen, union):
+    stack = [(0, 0, 0, 0)]
+    while stack:
+        start, sub, size, union = stack.pop()
+        size += 1
         for k in range(start, n):
             u = union | masks[k]
-            bits = u.bit_count()
+            bits = POPCOUNT[u]
             if bits > limit:
                 continue
-            picked = chosen + [k]
-            if bits == len(picked):
+            picked = sub | 1 << k
+            if bits == size:
                 out.append(picked)
-            if len(picked) < limit:
-                grow(k + 1, picked, u)
-
-    grow(0, [], 0)
+            if size < limit:
+                stack.append((k + 1, picked, size, u))
     return out
 
 
@@ -54,42 +57,40 @@ def _splits(pos: Position, house: int):
         return
     cands = [pos.cands[i] for i in empty]
     half = n // 2
-    seen = set()
-    # naked side small: search over cells
-    for picked in _closed_groups(cands, half):
-        seen.add(frozenset(picked))
+    full = (1 << n) - 1
+    # naked side small: search over cells (a split is its naked side, as a
+    # mask over the empty cells)
+    seen = set(_closed_groups(cands, half))
     # hidden side small: the same search over digits, with the cells each
     # digit occupies playing the part of candidates
     all_digits = 0
     for m in cands:
         all_digits |= m
-    digits = list(MASK_DIGITS[all_digits])
-    places = []
-    for d in digits:
-        p = 0
-        for k, m in enumerate(cands):
-            if m >> (d - 1) & 1:
-                p |= 1 << k
-        places.append(p)
+    by_digit = [0] * 10
+    for k, m in enumerate(cands):
+        b = 1 << k
+        for d in MASK_DIGITS[m]:
+            by_digit[d] |= b
+    places = [by_digit[d] for d in MASK_DIGITS[all_digits]]
     for picked in _closed_groups(places, half):
         hidden_cells = 0
-        for k in picked:
+        for k in MASK_BITS[picked]:
             hidden_cells |= places[k]
-        seen.add(frozenset(k for k in range(n) if not hidden_cells >> k & 1))
+        seen.add(full & ~hidden_cells)
     for naked in seen:
-        if not 0 < len(naked) < n:
+        if not 0 < naked < full:
             continue
-        naked_cells = [empty[k] for k in sorted(naked)]
-        hidden_cells = [empty[k] for k in range(n) if k not in naked]
+        inside = MASK_BITS[naked]
         naked_digits = 0
-        for k in naked:
+        for k in inside:
             naked_digits |= cands[k]
-        if POPCOUNT[naked_digits] != len(naked):
+        if POPCOUNT[naked_digits] != len(inside):
             continue
-        hidden_digits = all_digits & ~naked_digits
+        hidden_cells = [empty[k] for k in MASK_BITS[full & ~naked]]
         # useful only when the naked digits still appear on the hidden side
         if any(pos.cands[i] & naked_digits for i in hidden_cells):
-            yield naked_cells, naked_digits, hidden_cells, hidden_digits
+            yield ([empty[k] for k in inside], naked_digits, hidden_cells,
+                   all_digits & ~naked_digits)
 
 
 def _houses_of_all(cells) -> list[int]:
@@ -139,12 +140,25 @@ def _confined(pos, house, cells, dmask) -> bool:
     return not any(pos.cands[i] & dmask for i in HOUSES[house] if i not in cells)
 
 
+# A house's splits depend on its own cells alone, and along a solve most
+# houses keep their candidates from one step to the next: keep them by house.
+_HOUSE_MEMO = Memo(4096)
+_HOUSE_GET = tuple(itemgetter(*cells) for cells in HOUSES)
+
+
+def _house_splits(pos: Position, house: int) -> tuple:
+    return tuple((tuple(nc), nd, tuple(hc), hd) for nc, nd, hc, hd in _splits(pos, house))
+
+
 @per_position
 def _all_sets(pos: Position):
     naked: dict[tuple, tuple] = {}
     hidden: dict[tuple, tuple] = {}
+    get = _HOUSE_MEMO.get
     for h in range(27):
-        for n_cells, n_digits, h_cells, h_digits in _splits(pos, h):
+        take = _HOUSE_GET[h]
+        key = (h, take(pos.cands), take(pos.values))
+        for n_cells, n_digits, h_cells, h_digits in get(key, _house_splits, pos, h):
             if MIN_SIZE <= len(n_cells) <= MAX_SIZE:
                 naked.setdefault((tuple(n_cells), n_digits), (n_cells, n_digits))
             if MIN_SIZE <= len(h_cells) <= MAX_SIZE:
@@ -166,4 +180,31 @@ def naked_subsets(pos: Position):
 def hidden_subsets(pos: Position):
     _, hidden = _all_sets(pos)
     return sorted((_hidden_step(pos, c, d, h) for c, d, h in hidden.values()), key=_order)
+
+
+def _set_order(found) -> tuple:
+    """_order of the step a (cells, digits, ...) entry makes, without building it."""
+    return (len(found[0]), tuple(found[0]), MASK_DIGITS[found[1]])
+
+
+# A solve applies one step at a time: build only the first (the keys above
+# are unique, so the smallest entry makes the first step).
+def _first_naked(pos: Position):
+    naked, _ = _all_sets(pos)
+    if not naked:
+        return []
+    c, d = min(naked.values(), key=_set_order)
+    return [_naked_step(pos, c, d)]
+
+
+def _first_hidden(pos: Position):
+    _, hidden = _all_sets(pos)
+    if not hidden:
+        return []
+    c, d, h = min(hidden.values(), key=_set_order)
+    return [_hidden_step(pos, c, d, h)]
+
+
+naked_subsets.first = _first_naked
+hidden_subsets.first = _first_hidden
 

@@ -42,39 +42,32 @@ Which id an instance gets (first rule that fits):
 from __future__ import annotations
 
 from ..finder import technique
-from ..grid import BOX, COL, HOUSE_MASK, PEER_MASK, ROW, bit, cell_bits, cell_name, cells_name, house_name
+from ..grid import BOX, COL, PEER_MASK, ROW, cell_bits, cell_name, cells_name, house_name
 from ..position import Position
 from ..step import make_step
+from .colouring import conjugate_links
+from .common import Memo, clear_memos, digit_masks, per_position
 
-# The three finders share one search: the last position's results are kept
-# (keyed by its candidates, which fully determine them).  One tuple, swapped
-# in a single assignment, so a reader never pairs a key with other results.
-_cache: tuple[tuple, dict] | None = None
+# A digit's patterns depend on its cells alone, so they are kept per digit
+# (keyed by the digit's cell mask) and reused while those cells stay; the
+# three finders share them.
+_MEMO = Memo()
 
 
 def clear_cache() -> None:
-    """Forget the kept results (benchmarks use it to time the full search)."""
-    global _cache
-    _cache = None
+    """Forget the kept results (benchmarks use it to time the full search);
+    this clears what every finder keeps, not only these three."""
+    clear_memos()
 
 
-def _strong_links(cands, d):
+def _strong_links(dm: int):
     """{(a, b): [houses]} for every pair of cells that are the only two
-    places of d in a house (a < b); plus the 81-bit mask of d's cells."""
-    b = bit(d)
-    dm = 0
-    for i in range(81):
-        if cands[i] & b:
-            dm |= 1 << i
+    places of a digit in a house (a < b), given the 81-bit mask of its
+    cells."""
     links: dict[tuple[int, int], list[int]] = {}
-    for h in range(27):
-        m = dm & HOUSE_MASK[h]
-        if m and m.bit_count() == 2:
-            lo = m & -m
-            a = lo.bit_length() - 1
-            c = (m ^ lo).bit_length() - 1
-            links.setdefault((a, c), []).append(h)
-    return links, dm
+    for a, c, h in conjugate_links(dm):
+        links.setdefault((a, c), []).append(h)
+    return links
 
 
 def _shared_house(a, b):
@@ -113,54 +106,57 @@ def _classify(x1, hx, y1, hy):
     return "turbot-fish", sx, sy, _shared_house(x1, y1)
 
 
+@per_position
 def _all(pos: Position) -> dict[str, list]:
-    global _cache
-    key = tuple(pos.cands)
-    kept = _cache
-    if kept is not None and kept[0] == key:
-        return kept[1]
     found: dict[str, list] = {"skyscraper": [], "two-string-kite": [], "turbot-fish": []}
-    cands = pos.cands
+    masks = digit_masks(pos)
     for d in range(1, 10):
-        links, dm = _strong_links(cands, d)
-        items = list(links.items())
-        n = len(items)
-        for p in range(n):
-            (a1, a2), ha = items[p]
-            pa1, pa2 = PEER_MASK[a1], PEER_MASK[a2]
-            for q in range(p + 1, n):
-                (b1, b2), hb = items[q]
-                if b1 == a1 or b1 == a2 or b2 == a1 or b2 == a2:
-                    continue
-                s11 = pa1 >> b1 & 1
-                s12 = pa1 >> b2 & 1
-                s21 = pa2 >> b1 & 1
-                s22 = pa2 >> b2 & 1
-                if s11 + s12 + s21 + s22 != 1:
-                    continue
-                # name the joined ends x1, y1 and the free ends x2, y2
-                if s11:
-                    x1, x2, y1, y2 = a1, a2, b1, b2
-                elif s12:
-                    x1, x2, y1, y2 = a1, a2, b2, b1
-                elif s21:
-                    x1, x2, y1, y2 = a2, a1, b1, b2
-                else:
-                    x1, x2, y1, y2 = a2, a1, b2, b1
-                targets = PEER_MASK[x2] & PEER_MASK[y2] & dm
-                if not targets:
-                    continue
-                tid, hx, hy, weak = _classify(x1, ha, y1, hb)
-                if tid == "two-string-kite" and hx // 9 == 1:
-                    # show the row link first
-                    x1, x2, y1, y2, hx, hy = y1, y2, x1, x2, hy, hx
-                elif tid != "two-string-kite" and y2 < x2:
-                    x1, x2, y1, y2, hx, hy = y1, y2, x1, x2, hy, hx
-                found[tid].append(_step(tid, d, x1, x2, y1, y2, hx, hy, weak, targets))
+        for tid, steps in _MEMO.get((d, masks[d]), _digit_patterns, masks[d], d).items():
+            found[tid].extend(steps)
     for tid, steps in found.items():
         steps.sort(key=lambda s: (s.digits, s.extra["_order"]))
-    _cache = (key, found)
     return found
+
+
+def _digit_patterns(dm: int, d: int) -> dict[str, tuple]:
+    """Every two-strong-link pattern on one digit, by technique id."""
+    found: dict[str, list] = {"skyscraper": [], "two-string-kite": [], "turbot-fish": []}
+    links = _strong_links(dm)
+    items = list(links.items())
+    n = len(items)
+    for p in range(n):
+        (a1, a2), ha = items[p]
+        pa1, pa2 = PEER_MASK[a1], PEER_MASK[a2]
+        for q in range(p + 1, n):
+            (b1, b2), hb = items[q]
+            if b1 == a1 or b1 == a2 or b2 == a1 or b2 == a2:
+                continue
+            s11 = pa1 >> b1 & 1
+            s12 = pa1 >> b2 & 1
+            s21 = pa2 >> b1 & 1
+            s22 = pa2 >> b2 & 1
+            if s11 + s12 + s21 + s22 != 1:
+                continue
+            # name the joined ends x1, y1 and the free ends x2, y2
+            if s11:
+                x1, x2, y1, y2 = a1, a2, b1, b2
+            elif s12:
+                x1, x2, y1, y2 = a1, a2, b2, b1
+            elif s21:
+                x1, x2, y1, y2 = a2, a1, b1, b2
+            else:
+                x1, x2, y1, y2 = a2, a1, b2, b1
+            targets = PEER_MASK[x2] & PEER_MASK[y2] & dm
+            if not targets:
+                continue
+            tid, hx, hy, weak = _classify(x1, ha, y1, hb)
+            if tid == "two-string-kite" and hx // 9 == 1:
+                # show the row link first
+                x1, x2, y1, y2, hx, hy = y1, y2, x1, x2, hy, hx
+            elif tid != "two-string-kite" and y2 < x2:
+                x1, x2, y1, y2, hx, hy = y1, y2, x1, x2, hy, hx
+            found[tid].append(_step(tid, d, x1, x2, y1, y2, hx, hy, weak, targets))
+    return {tid: tuple(steps) for tid, steps in found.items() if steps}
 
 
 def _step(tid, d, x1, x2, y1, y2, hx, hy, weak, targets):

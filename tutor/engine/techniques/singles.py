@@ -10,9 +10,12 @@ from ..step import make_step
 @technique("naked-single", "Naked Single", "singles")
 def naked_singles(pos: Position):
     steps = []
-    for i, m in enumerate(pos.cands):
-        d = SINGLE_DIGIT[m] if m else 0
-        if not d or pos.values[i]:
+    values = pos.values
+    cands = pos.cands
+    # a quick pass picks the cells with one candidate (often none)
+    for i in [i for i, m in enumerate(cands) if SINGLE_DIGIT[m]]:
+        d = SINGLE_DIGIT[cands[i]]
+        if values[i]:
             continue
         # the cell is a Full House when it is the only empty cell of a house
         full = [h for h in HOUSES_OF[i]

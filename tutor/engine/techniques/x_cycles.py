@@ -45,7 +45,8 @@ from ..finder import technique
 from ..grid import HOUSES_OF, PEER_MASK, cell_bits, cell_name
 from ..position import Position
 from ..step import make_step
-from .colouring import conjugate_links, digit_masks
+from .colouring import conjugate_links
+from .common import Memo, digit_masks
 
 # Longest loop searched, counted in links (= cells).  Measured on 771
 # positions along QQWing and diabolical solve paths: 16 links find 8 more
@@ -96,18 +97,28 @@ def _loops(digit_mask: int, max_links: int = MAX_LINKS):
         below_s = (1 << s) - 1
         path[:] = [s]
 
+        # (bit loops are written out: this search is the hot spot, and
+        # they visit cells in increasing order just as cell_bits does)
         def after_strong(x: int, visited: int, depth: int) -> None:
             # path s=...=x alternates and ends on a strong link; depth links.
             if depth >= 3 and peers_s >> x & 1 and not visited & below_s:
                 found.append(("continuous", tuple(path)))
-            if depth + 2 <= max_links and x > s:
-                # an X-chain from s to x: a cell seeing both ends is a weak break
-                for c0 in cell_bits(digit_mask & peers_s & PEER_MASK[x] & ~visited):
-                    found.append(("weak", (c0,) + tuple(path)))
             if depth + 2 <= max_links:
-                for y in cell_bits(weak[x] & ~visited):
-                    path.append(y)
-                    after_weak(y, visited | 1 << y, depth + 1)
+                if x > s:
+                    # an X-chain from s to x: a cell seeing both ends is a weak break
+                    m = digit_mask & peers_s & PEER_MASK[x] & ~visited
+                    if m:
+                        chain = tuple(path)
+                        while m:
+                            low = m & -m
+                            m ^= low
+                            found.append(("weak", (low.bit_length() - 1,) + chain))
+                m = weak[x] & ~visited
+                while m:
+                    low = m & -m
+                    m ^= low
+                    path.append(low.bit_length() - 1)
+                    after_weak(path[-1], visited | low, depth + 1)
                     path.pop()
 
         def after_weak(y: int, visited: int, depth: int) -> None:
@@ -115,9 +126,12 @@ def _loops(digit_mask: int, max_links: int = MAX_LINKS):
             if strong_s >> y & 1 and depth >= 2:
                 found.append(("strong", tuple(path)))
             if depth + 2 <= max_links:
-                for z in cell_bits(strong[y] & ~visited):
-                    path.append(z)
-                    after_strong(z, visited | 1 << z, depth + 1)
+                m = strong[y] & ~visited
+                while m:
+                    low = m & -m
+                    m ^= low
+                    path.append(low.bit_length() - 1)
+                    after_strong(path[-1], visited | low, depth + 1)
                     path.pop()
 
         for t in cell_bits(strong_s):
@@ -188,18 +202,28 @@ def find_x_cycles(pos: Position, max_links: int = MAX_LINKS):
     steps = []
     masks = digit_masks(pos)
     for d in range(1, 10):
-        digit_mask = masks[d]
-        found = _loops(digit_mask, max_links)
-        best: dict = {}
-        for rule, walk in found:
-            key = (rule, _canonical(rule, walk))
-            old = best.get(key)
-            if old is None or walk < old:
-                best[key] = walk
-        for (rule, _), walk in best.items():
-            step = _step(d, rule, walk, digit_mask)
-            if step is not None:
-                steps.append(step)
+        # a digit's loops depend on its cells alone: reuse them while those stay
+        steps.extend(_MEMO.get((d, masks[d], max_links), _digit_cycles, d, masks[d], max_links))
     order = {"strong": 0, "weak": 1, "continuous": 2}
     steps.sort(key=lambda s: (s.extra["length"], order[s.extra["rule"]], s.digits, s.cells))
     return steps
+
+
+_MEMO = Memo()
+
+
+def _digit_cycles(d: int, digit_mask: int, max_links: int) -> tuple:
+    """The steps of every loop on one digit, one per loop."""
+    steps = []
+    found = _loops(digit_mask, max_links)
+    best: dict = {}
+    for rule, walk in found:
+        key = (rule, _canonical(rule, walk))
+        old = best.get(key)
+        if old is None or walk < old:
+            best[key] = walk
+    for (rule, _), walk in best.items():
+        step = _step(d, rule, walk, digit_mask)
+        if step is not None:
+            steps.append(step)
+    return tuple(steps)

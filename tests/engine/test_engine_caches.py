@@ -1,0 +1,73 @@
+"""The engine's speed-ups must not change what it finds.
+
+Finders keep results per digit and per house between calls, some offer a
+cheaper `first` for the solver, and logic_solve uses those.  Here the
+outputs are compared with the plain ways of getting them: a cold call,
+the full finder list, and a solve written out with full finder lists.
+"""
+from __future__ import annotations
+
+import random
+
+from puzzle_helpers import load_lines, qqwing, sampled_positions
+from tutor.engine.finder import find_all, ladder
+from tutor.engine.formats import parse_position
+from tutor.engine.solve import BATCHED_FAMILIES, _applicable, logic_solve
+from tutor.engine.techniques.common import clear_memos
+
+
+def puzzles() -> list[str]:
+    rng = random.Random(11)
+    diabolical = [line.split()[1] for line in load_lines("sudoku-exchange/diabolical-40.txt")]
+    return rng.sample(qqwing("expert"), 12) + rng.sample(diabolical, 4)
+
+
+def as_json(steps) -> list[dict]:
+    return [s.to_json() for s in steps]
+
+
+def plain_solve(position):
+    """logic_solve's loop with the full finder lists (no `first`)."""
+    pos = position.copy()
+    texts = []
+    while len(texts) < 2000 and not pos.contradiction() and not pos.is_solved():
+        progress = False
+        for t in ladder():
+            found = t.finder(pos)
+            for step in (found if t.family in BATCHED_FAMILIES else found[:1]):
+                if _applicable(pos, step):
+                    pos.apply(step)
+                    texts.append(step.text)
+                    progress = True
+            if progress:
+                break
+        if not progress:
+            break
+    return texts, str(pos)
+
+
+def test_solve_matches_a_solve_with_full_finder_lists():
+    for text in puzzles():
+        pos = parse_position(text)
+        result = logic_solve(pos)
+        assert ([s.text for s in result.steps], str(result.position)) == plain_solve(pos), text
+
+
+def test_first_is_the_head_of_the_full_list():
+    positions = sampled_positions(puzzles(), per_puzzle=3, seed=5)
+    checked = 0
+    for _, pos in positions:
+        for t in ladder():
+            first = getattr(t.finder, "first", None)
+            if first is not None:
+                assert as_json(first(pos)) == as_json(t.finder(pos)[:1]), (t.id, str(pos))
+                checked += 1
+    assert checked >= 5 * len(positions)
+
+
+def test_kept_results_change_nothing():
+    positions = sampled_positions(puzzles(), per_puzzle=2, seed=8)
+    warm = [as_json(find_all(pos)) for _, pos in positions]   # memos filled along the way
+    for (_, pos), seen in zip(positions, warm):
+        clear_memos()
+        assert as_json(find_all(pos)) == seen, str(pos)
