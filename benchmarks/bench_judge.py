@@ -34,6 +34,7 @@ from tutor.engine.formats import parse_position
 from tutor.engine.grid import cell_name, cells_name
 from tutor.engine.judge import judge, step_effect
 from tutor.engine.solve import logic_solve
+from tutor.engine.techniques.common import clear_memos
 from tutor.paths import data_dir
 
 TARGET_MS = 50.0
@@ -105,6 +106,7 @@ def run(cases, label):
     kinds = defaultdict(lambda: defaultdict(int))
     for pos, sort, claim, by, pattern in cases:
         judge_module.clear_cache()
+        clear_memos()  # a cold verdict: no finder result left over from earlier claims
         p = pos.copy()
         p._solution = None
         t = time.perf_counter()
