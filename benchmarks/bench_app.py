@@ -12,12 +12,21 @@ key to the last byte of that frame is the key-to-screen latency.
 * move latency and bytes: 60 cursor moves round the board (the cursor row,
   column and box are shaded, so a move changes up to 30 cells);
 * for comparison, the same moves with SUDOKU_TUTOR_BENCH_FULL_REPAINT=1,
-  which makes the grid repaint itself whole on every change;
+  which makes the grid repaint itself whole on every change, and with
+  SUDOKU_TUTOR_RAW_OUTPUT=1, which writes Textual's frames as they come
+  (without the output filter of tutor/app/terminal.py);
 * in-process CPU per move: handling the key and composing the frame, timed
-  without the PTY (wall-clock figures above depend on the machine's load).
+  without the PTY (wall-clock figures above depend on the machine's load);
+* bytes per mouse click that jumps the cursor across the board (r9c9, r1c1,
+  ...: the old and the new row, column and box all change, the worst case);
+* resident memory (VmRSS) of the app process: at the first frame, after
+  3 s idle (the rating done), and after 150 and 300 cursor moves (the
+  steady state: one such process runs per SSH student, issue 8).
 
-Targets (issue 5): first frame < 0.5 s, key to repaint < 16 ms, < 5 KB per move.
-Run with `python -m benchmarks.bench_app` from the checkout.
+Targets (issue 5): first frame < 0.5 s, key to repaint < 16 ms, < 5 KB per move;
+(issue 8) < 50 MB per student.
+Run with `python -m benchmarks.bench_app` from the checkout
+(`--memory` runs the memory part only).
 """
 from __future__ import annotations
 
@@ -105,8 +114,13 @@ class PtyApp:
         self.home.cleanup()
 
 
-def run(cols: int, rows: int, full: bool = False) -> dict:
-    app = PtyApp(cols, rows, {"SUDOKU_TUTOR_BENCH_FULL_REPAINT": "1"} if full else None)
+def run(cols: int, rows: int, full: bool = False, raw: bool = False) -> dict:
+    env = {}
+    if full:
+        env["SUDOKU_TUTOR_BENCH_FULL_REPAINT"] = "1"
+    if raw:
+        env["SUDOKU_TUTOR_RAW_OUTPUT"] = "1"
+    app = PtyApp(cols, rows, env)
     try:
         first = app.read_until("┗".encode())
         app.drain(quiet=0.5)          # the rating and anything else settling
@@ -128,16 +142,18 @@ def pct(values, p):
 
 def report(label: str, res: dict) -> None:
     s, lat = res["sizes"], [x for x in res["lat"] if x == x]
-    print(f"{label:<22} first frame {res['first'] * 1000:6.0f} ms | bytes/move median "
+    print(f"{label:<24} first frame {res['first'] * 1000:6.0f} ms | bytes/move median "
           f"{statistics.median(s) / 1024:5.2f} KB, max {max(s) / 1024:5.2f} KB | key->screen "
           f"median {statistics.median(lat):5.1f} ms, p95 {pct(lat, 95):5.1f} ms")
 
 
 def cpu_per_move(size=(80, 24), moves: int = 120) -> list[float]:
     """In-process: milliseconds to handle a cursor move and compose the frame
-    Textual would send (the CPU part of key-to-screen, free of PTY timing)."""
+    Textual would send, through the output filter (the CPU part of
+    key-to-screen, free of PTY timing)."""
     import asyncio
     from tutor.app import make_app
+    from tutor.app.terminal import compress_frame
 
     async def go():
         app = make_app(PUZZLE, store_path=":memory:", user="bench")
@@ -155,22 +171,85 @@ def cpu_per_move(size=(80, 24), moves: int = 120) -> list[float]:
                 comp.update_widgets(set(grid.columns) | {status})
                 update = comp.render_update(full=False)
                 if update is not None:
-                    update.render_segments(app.console)
+                    compress_frame(update.render_segments(app.console))
                 out.append((time.perf_counter() - t) * 1000)
         return out
 
     return asyncio.run(go())
 
 
+def click_jumps(cols: int, rows: int, clicks: int = 18) -> list[int]:
+    """Bytes sent per click on a far cell (press and release, SGR mouse)."""
+    from tutor.app.widgets.grid import choose_layout
+    lay = choose_layout(cols, rows - 2)
+    targets = [(8, 8), (0, 0), (4, 4), (8, 0), (0, 8), (2, 5)]
+    app = PtyApp(cols, rows)
+    try:
+        app.read_until("┗".encode())
+        app.drain(quiet=0.5)
+        sizes = []
+        for k in range(clicks):
+            r, c = targets[k % len(targets)]
+            x = lay.col_x(c) + lay.cw // 2 + 1             # 1-based; the grid starts at x 0
+            y = lay.row_y(r) + 1 + 1                       # below the header
+            n, _ = app.key(f"\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m")
+            sizes.append(n)
+        return sizes[1:]            # the first click also moves the pointer in
+    finally:
+        app.close()
+
+
+def rss_mb(pid: int) -> float:
+    with open(f"/proc/{pid}/status", encoding="ascii") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def memory(cols: int = 120, rows: int = 40) -> dict:
+    """VmRSS (MB) of the app: first frame, idle, after 150 and 300 moves."""
+    app = PtyApp(cols, rows)
+    try:
+        out = {"first frame": (app.read_until("┗".encode()), rss_mb(app.proc.pid))}
+        app.drain(quiet=3.0, limit=8)
+        out["3 s idle"] = rss_mb(app.proc.pid)
+        n = 0
+        for target in (150, 300):
+            while n < target:
+                app.key(MOVES[n % len(MOVES)])
+                n += 1
+            out[f"{target} moves"] = rss_mb(app.proc.pid)
+        return out
+    finally:
+        app.close()
+
+
+def memory_report(runs: int = 2) -> None:
+    for _ in range(runs):
+        m = memory()
+        t, first = m.pop("first frame")
+        print(f"120x40 resident memory (VmRSS): first frame {first:.1f} MB (at {t * 1000:.0f} ms) | "
+              + " | ".join(f"{k} {v:.1f} MB" for k, v in m.items()) + "   [target < 50 MB]")
+
+
 def main() -> None:
     print(__doc__.strip().splitlines()[0])
+    if "--memory" in sys.argv[1:]:
+        memory_report()
+        return
     starts = []
     for size in ((80, 24), (200, 60)):
         res = run(*size)
         starts.append(res["first"])
         report(f"{size[0]}x{size[1]} partial", res)
+        report(f"{size[0]}x{size[1]} partial, raw", run(*size, raw=True))
         full = run(*size, full=True)
         report(f"{size[0]}x{size[1]} whole-grid", full)
+    for size in ((80, 24), (200, 60)):
+        s = click_jumps(*size)
+        print(f"{size[0]}x{size[1]} click jumping across the board: bytes median "
+              f"{statistics.median(s) / 1024:5.2f} KB, max {max(s) / 1024:5.2f} KB")
     for size in ((80, 24), (200, 60)):
         ms = cpu_per_move(size)
         print(f"{size[0]}x{size[1]} in-process CPU per move (handle key + compose frame): "
@@ -178,6 +257,7 @@ def main() -> None:
     extra = [run(80, 24)["first"] for _ in range(3)]
     print(f"start to first frame over {len(extra) + 2} runs: median "
           f"{statistics.median(starts + extra) * 1000:.0f} ms, best {min(starts + extra) * 1000:.0f} ms")
+    memory_report()
 
 
 if __name__ == "__main__":

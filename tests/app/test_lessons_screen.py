@@ -75,6 +75,34 @@ async def test_browse_the_list_the_contents_and_search():
         assert screen.lesson.id == "skyscraper"
 
 
+async def test_the_list_takes_the_arrow_keys_at_once():
+    """Right after L: Down, Down, Enter opens the third lesson (no click and
+    no Tab first); / still goes to the search box, Esc from there back to
+    the list."""
+    from textual.widgets import Input
+    app = make(EASY1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_browser(pilot, app)
+        box = screen.query_one("#lesson-list", OptionList)
+        assert app.focused is box
+        assert screen.lesson.id == "singles"
+        await pilot.press("down", "down", "enter")
+        await settle(pilot)
+        third = all_lessons()[2]
+        assert third.short == "LockedSets"
+        assert screen.lesson.id == third.id
+        assert screen.sub_title == third.title
+        assert screen.query_one("#lesson-md", Markdown).source == third.body
+        assert screen.list_labels()[2].startswith("✓ 3. LockedSets")
+        await pilot.press("up", "enter")                 # still in the list
+        await settle(pilot)
+        assert screen.lesson.id == all_lessons()[1].id
+        await pilot.press("slash")
+        assert isinstance(app.focused, Input)
+        await pilot.press("escape")
+        assert app.focused is box
+
+
 async def test_links_examples_and_back_navigation():
     app = make(EASY1)
     async with app.run_test(size=(120, 40)) as pilot:

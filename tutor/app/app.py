@@ -22,6 +22,10 @@ Structure
   puzzles (n), paste (i), export (e), lessons (L), quiz (Q), teacher (T).
 * Palette commands: `tutor/app/commands.py`, `register_commands(source)`
   where `source(app)` yields `PaletteCommand(title, callback, help)`.
+* Bytes and memory (one app per SSH student): terminal.py filters what is
+  written to the terminal (the same screen in fewer bytes), memory.py tidies
+  the process once start-up is over (run_app() only), and
+  tutor/app/__init__.py keeps asyncio from loading OpenSSL.
 
 Push points for other screens
 -----------------------------
@@ -117,6 +121,20 @@ class TutorApp(App):
                 self.store = Store.open(":memory:")
                 self.store_note = f"Progress is not saved: {e}"
         self._play = None
+        # run_app() sets this: tidy the process's memory once start-up is over
+        # (tutor/app/memory.py); tests that run many apps in one process do not
+        self.settle_memory = False
+        self._settle_tries = 0
+
+    def get_driver_class(self):
+        """The platform's terminal driver, writing fewer bytes per frame
+        (tutor/app/terminal.py; SUDOKU_TUTOR_RAW_OUTPUT=1 switches it off)."""
+        driver_class = super().get_driver_class()
+        from textual import constants
+        from . import terminal
+        if constants.DRIVER is None and terminal.enabled():
+            return terminal.compressing_driver(driver_class)
+        return driver_class
 
     # ------------------------------------------------------------ start
     def on_mount(self) -> None:
@@ -131,10 +149,24 @@ class TutorApp(App):
         self.push_screen(self._play)
         if self.start_screen:
             self.call_after_refresh(self.open_screen, self.start_screen, **self.start_args)
+        if self.settle_memory:
+            self.set_timer(1.0, self._settle_memory)
         if self.options.get("role") == "student":       # SSH classroom: follow the teacher's pushes
             from .classlink import ClassLink
             self.class_link = ClassLink(self, self.options.get("class_name") or "class")
             self.class_link.start()
+
+    def _settle_memory(self) -> None:
+        """Once the first frame is out and the rating is done (or after 10 s)."""
+        if self._settle_tries < 0:
+            return                                  # done already
+        self._settle_tries += 1
+        if self._play is not None and not self._play.rating and self._settle_tries < 20:
+            self.set_timer(0.5, self._settle_memory)
+            return
+        self._settle_tries = -1
+        from . import memory
+        memory.settle()
 
     def _first_game(self) -> tuple[Game, str]:
         if self.initial_game is not None:

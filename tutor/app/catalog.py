@@ -98,19 +98,29 @@ def find_by_name(name: str) -> Puzzle | None:
         return None
 
 
-@lru_cache(maxsize=1)
-def _by_givens() -> dict[str, Puzzle]:
-    out: dict[str, Puzzle] = {}
-    for lv in LEVELS:
-        for p in puzzles(lv.id):
-            out.setdefault(p.givens, p)
-    return out
+def _scan(level: str):
+    """(number, givens) of a level's puzzles, read from the file as it goes."""
+    path = data_dir("puzzles") / LEVEL_BY_ID[level].file
+    try:
+        with open(path, encoding="utf-8") as f:
+            number = 0
+            for line in f:
+                got = _parse_line(line)
+                if got:
+                    number += 1
+                    yield number, got[0]
+    except OSError:
+        return
 
 
 def name_for(givens: str, default: str = "custom") -> str:
     """The catalogue name of a puzzle given by its 81 givens, else a short
-    name made from its first cells ('custom 2.891..54')."""
-    found = _by_givens().get(givens.replace("0", "."))
-    if found:
-        return found.name
+    name made from its first cells ('custom 2.891..54').  Reads the files
+    once through without keeping them (it runs at start-up, when the app is
+    given a puzzle: no need to hold every shipped puzzle in memory)."""
+    want = givens.replace("0", ".")
+    for lv in LEVELS:
+        for number, text in _scan(lv.id):
+            if text == want:
+                return Puzzle(lv.id, number, text).name
     return f"{default} {givens[:9]}"

@@ -6,9 +6,10 @@ claim on it, or start a quiz.
 Link schemes (documented in tutor/lessons.py): lesson:ID, example:N,
 try:N, claim:EXPR / claim:N:EXPR, quiz:TECHNIQUE[?kind=...].
 
-Keys: 1-9 show example N, t try it (play the shown example), p practise,
-b / Backspace back, [ and ] previous / next lesson, / search, Esc closes the
-example, then goes back, then leaves.
+Keys: the lesson list has the focus at first (arrows and Enter pick a
+lesson; Tab moves on to the text), 1-9 show example N, t try it (play the
+shown example), p practise, b / Backspace back, [ and ] previous / next
+lesson, / search, Esc closes the example, then goes back, then leaves.
 
 The screen holds no Sudoku logic: examples come from tutor.lessons (which
 asks the engine), claims go to the judge through the play screen.
@@ -197,7 +198,14 @@ class LessonMarkdown(Markdown):
 # ------------------------------------------------------------------ the screen
 
 class LessonScreen(Screen):
-    """Lesson list, lesson text with contents and links, example preview."""
+    """Lesson list, lesson text with contents and links, example preview.
+
+    The lesson list has the focus when the browser opens, so arrows and
+    Enter pick a lesson at once; `/` goes to the search box, Tab on to the
+    text."""
+
+    # (Textual's default would focus the first focusable widget: the search box)
+    AUTO_FOCUS = "#lesson-list"
 
     BINDINGS = [
         Binding("escape", "escape", "Close / back"),
@@ -279,7 +287,7 @@ class LessonScreen(Screen):
         self.open_lesson(lesson_id, remember=False)
         if example:
             self.show_example(example)
-        self.query_one("#lesson-scroll").focus()
+        self.query_one("#lesson-list", OptionList).focus()
 
     # ------------------------------------------------------------ the list
     def refresh_list(self) -> None:
@@ -467,7 +475,7 @@ class LessonScreen(Screen):
         search = self.query_one("#lesson-search", Input)
         if search.has_focus:
             search.value = ""
-            self.query_one("#lesson-scroll").focus()
+            self.query_one("#lesson-list", OptionList).focus()
         elif self.example_shown is not None:
             self.hide_example()
         else:

@@ -145,7 +145,9 @@ class PlayScreen(Screen):
                         yield RichLog(id="log-view", wrap=True, markup=False, min_width=16,
                                       auto_scroll=True)
                     with TabPane("Steps", id="steps"):
-                        yield Tree("steps", id="steps-tree")
+                        # labels are Text, never str: a str label is parsed as Rich markup,
+                        # which loads Rich's emoji table (about 1.1 MB per process)
+                        yield Tree(Text("steps"), id="steps-tree")
         yield Footer()
 
     @property
@@ -373,7 +375,7 @@ class PlayScreen(Screen):
     def _steps_begin(self, key) -> None:
         tree = self.query_one("#steps-tree", Tree)
         tree.clear()
-        tree.root.add_leaf("(looking…)", data=None)
+        tree.root.add_leaf(Text("(looking…)"), data=None)
         self.steps = []
 
     def _steps_add(self, key, technique, found) -> None:
@@ -398,7 +400,7 @@ class PlayScreen(Screen):
         if not self.steps:
             tree = self.query_one("#steps-tree", Tree)
             tree.clear()
-            tree.root.add_leaf("no step on the ladder applies", data=None)
+            tree.root.add_leaf(Text("no step on the ladder applies"), data=None)
 
     @on(Tree.NodeHighlighted, "#steps-tree")
     def _step_highlighted(self, event: Tree.NodeHighlighted) -> None:

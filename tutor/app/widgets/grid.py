@@ -155,6 +155,10 @@ NO_HIGHLIGHT = Highlight()
 # benchmarks/bench_app.py sets this to compare against whole-widget repaints
 FULL_REPAINT = os.environ.get("SUDOKU_TUTOR_BENCH_FULL_REPAINT") == "1"
 
+# lines of cells kept ready (segment lists; a 9x9 grid in the large layout
+# shows 9 x 27 cell lines, and a move changes at most 78 of them)
+LINE_CACHE_SIZE = 1500
+
 # cue characters (text form of each mark)
 CUE = {"conflict": "!", "claim": "x", "elim": "-", "place": "+", "solution": "!", "failing": "?"}
 
@@ -162,6 +166,11 @@ CUE = {"conflict": "!", "claim": "x", "elim": "-", "place": "+", "solution": "!"
 class SudokuGrid(Widget, can_focus=True):
     """The board.  The owner sets the state with `update(...)`; the widget
     posts `SudokuGrid.Clicked` for mouse clicks (cell and candidate)."""
+
+    # No mouse text selection on the board: a press there would start one,
+    # and Textual repaints the whole screen when a selection starts and again
+    # when it ends (some 20-50 KB for one click, instead of the changed cells)
+    ALLOW_SELECT = False
 
     COMPONENT_CLASSES = {
         "sudoku-grid--border", "sudoku-grid--thin", "sudoku-grid--cand", "sudoku-grid--given",
@@ -352,6 +361,7 @@ class SudokuGrid(Widget, can_focus=True):
         if style is not None:
             return style
         _, back = self.background_colors
+        base = back
         colour = self.styles.color
         auto = self.styles.auto_color
         text = Style()
@@ -364,8 +374,13 @@ class SudokuGrid(Widget, can_focus=True):
             if cs.has_rule("text_style"):
                 text += cs.text_style
         if auto:
-            colour = back.get_contrast_text(colour.a)
-        fore = back + colour
+            fore = back + back.get_contrast_text(colour.a)
+        else:
+            # a translucent text colour is blended over the plain grid, not over
+            # the cell's tint: the text then keeps one colour when only the tint
+            # changes (row/column/box shading), and a repaint sends the new
+            # background alone (see tutor/app/terminal.py)
+            fore = base + colour
         style = Style(color=fore.rich_color, bgcolor=back.rich_color) + text
         self._style_cache[key] = style
         return style
@@ -408,29 +423,32 @@ class SudokuGrid(Widget, can_focus=True):
         width = self.column_width(c)
         if y >= lay.height:
             return Strip.blank(width)
+        # The cache keeps segment lists, not Strips: Textual hangs its own
+        # caches (crops, divisions, rendered text) on every Strip it is given,
+        # so long-lived Strips would keep all of that alive too.  A Strip is a
+        # cheap wrapper; Textual keeps the lines on screen itself.
         rule = self._rule_kind(y)
         if rule is not None:
-            key = ("rule", c, y)
-            cached = self._line_cache.get(key)
-            if cached is None:
-                cached = self._rule_strip(rule, c)
-                self._line_cache[key] = cached
-            return cached
-        r, k = self._row_of_y(y)
-        i = r * 9 + c
-        key = ("cell", c, y, self._keys[i])
-        cached = self._line_cache.get(key)
-        if cached is not None:
-            return cached
-        border = self._style(("border",))
-        segs: list[tuple[str, Style]] = [("┃", border)] if c == 0 else []
-        segs.extend(self._cell_segments(i, k))
-        segs.append(("┃", border) if c % 3 == 2 else ("│", self._style(("thin",))))
-        strip = Strip(_merge(segs), width)
-        if len(self._line_cache) > 6000:
-            self._line_cache.clear()
-        self._line_cache[key] = strip
-        return strip
+            key = ("rule", rule, c)
+        else:
+            r, k = self._row_of_y(y)
+            # the look of a cell line depends on the cell's key, the line within
+            # the cell, and the borders of its column (left edge, box edge)
+            key = (c == 0, c % 3 == 2, k, self._keys[r * 9 + c])
+        segments = self._line_cache.get(key)
+        if segments is None:
+            if rule is not None:
+                segments = self._rule_segments(rule, c)
+            else:
+                border = self._style(("border",))
+                segs: list[tuple[str, Style]] = [("┃", border)] if c == 0 else []
+                segs.extend(self._cell_segments(r * 9 + c, k))
+                segs.append(("┃", border) if c % 3 == 2 else ("│", self._style(("thin",))))
+                segments = _merge(segs)
+            if len(self._line_cache) >= LINE_CACHE_SIZE:
+                self._line_cache.clear()
+            self._line_cache[key] = segments
+        return Strip(segments, width)
 
     def _rule_kind(self, y: int) -> str | None:
         lay = self.grid_layout
@@ -457,7 +475,7 @@ class SudokuGrid(Widget, can_focus=True):
         sub, k = divmod(off, step)
         return band * 3 + sub, k
 
-    def _rule_strip(self, kind: str, c: int) -> Strip:
+    def _rule_segments(self, kind: str, c: int) -> list[Segment]:
         lay = self.grid_layout
         heavy = kind in ("top", "bottom", "box")
         left, thin_join, box_join, right = {"top": "┏┯┳┓", "bottom": "┗┷┻┛",
@@ -472,7 +490,7 @@ class SudokuGrid(Widget, can_focus=True):
             segs.append((box_join, border))
         else:
             segs.append((thin_join, line_style))
-        return Strip(_merge(segs), self.column_width(c))
+        return _merge(segs)
 
     def _cell_segments(self, i: int, k: int) -> list[tuple[str, Style]]:
         (v, given, cands, is_cur, in_house, conflict, marks, digit_hl,
@@ -612,7 +630,8 @@ class SudokuGrid(Widget, can_focus=True):
         if got is None:
             return
         event.stop()
-        self.focus()
+        if not self.has_focus:
+            self.focus()         # (focus() repaints the whole widget, even when focused)
         self.post_message(self.Clicked(self, got[0], got[1], event.button))
 
     def cell_offset(self, i: int, digit: int | None = None) -> tuple[int, int]:
@@ -657,6 +676,8 @@ __all__ = ["SudokuGrid", "Highlight", "NO_HIGHLIGHT", "GridLayout", "COMPACT", "
 
 class GridColumn(Widget):
     """One column of cells of a SudokuGrid (drawing only; the grid holds the state)."""
+
+    ALLOW_SELECT = False            # see SudokuGrid
 
     DEFAULT_CSS = """
     GridColumn { width: auto; height: auto; background: transparent; }
