@@ -77,3 +77,15 @@ def effects_of(steps) -> set[str]:
     for s in steps:
         out |= set(s.elimination_texts()) | set(s.placement_texts())
     return out
+
+
+def conjugate_pairs(pos, digit: int) -> set[frozenset]:
+    """Strong links on a digit, from the definition (for checks written apart
+    from the finders): the two cells of a house that alone hold the digit."""
+    from tutor.engine.grid import HOUSES
+    pairs = set()
+    for cells in HOUSES:
+        found = [i for i in cells if pos.has(i, digit)]
+        if len(found) == 2:
+            pairs.add(frozenset(found))
+    return pairs

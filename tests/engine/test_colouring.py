@@ -5,11 +5,11 @@ import random
 
 import pytest
 
-from puzzle_helpers import (all_qqwing, assert_sound, effects_of, expected_set, sampled_positions,
+from puzzle_helpers import (conjugate_pairs, all_qqwing, assert_sound, effects_of, expected_set, sampled_positions,
                       technique_cases)
 from tutor.engine.finder import find_all
 from tutor.engine.formats import parse_position
-from tutor.engine.grid import HOUSES, bit, parse_cell, sees
+from tutor.engine.grid import bit, parse_cell, sees
 from tutor.engine.position import Position
 from tutor.engine.solve import apply_until_stuck
 
@@ -33,15 +33,6 @@ def test_mit_case_union_of_rule_eliminations(case):
     assert_sound(pos, steps, pos.solution())
 
 
-def _conjugates(pos, d):
-    pairs = set()
-    for cells in HOUSES:
-        found = [i for i in cells if pos.has(i, d)]
-        if len(found) == 2:
-            pairs.add(frozenset(found))
-    return pairs
-
-
 def check_step(pos, step):
     """Check a step against the definition, independently of the finder."""
     d = step.extra["digit"]
@@ -50,7 +41,7 @@ def check_step(pos, step):
     a, b = set(colours[0]), set(colours[1])
     assert a and b and not a & b
     assert sorted(a | b) == list(step.cells)
-    pairs = _conjugates(pos, d)
+    pairs = conjugate_pairs(pos, d)
     # the chain is connected through conjugate pairs, which always join colours
     for p in pairs:
         if p & (a | b):
@@ -130,7 +121,7 @@ def test_odd_loop_of_conjugate_pairs_is_skipped():
     for i in cells:
         cands[i] |= bit(1)
     pos = Position([0] * 81, cands, [False] * 81)
-    pairs = _conjugates(pos, 1)
+    pairs = conjugate_pairs(pos, 1)
     for k in range(5):
         assert frozenset((cells[k], cells[(k + 1) % 5])) in pairs
     assert [s for s in find_all(pos, ["simple-colours"]) if s.digits == (1,)] == []

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from puzzle_helpers import (all_qqwing, assert_sound, effects_of, expected_set, sampled_positions,
+from puzzle_helpers import (conjugate_pairs, all_qqwing, assert_sound, effects_of, expected_set, sampled_positions,
                       technique_cases)
 from tutor.engine.finder import find_all
 from tutor.engine.formats import parse_position
-from tutor.engine.grid import HOUSES, PEERS, cell_name, parse_cell, sees
+from tutor.engine.grid import PEERS, cell_name, parse_cell, sees
 from tutor.engine.position import Position
 from tutor.engine.solve import apply_until_stuck
 from tutor.engine.techniques.x_cycles import MAX_LINKS, find_x_cycles
@@ -53,15 +53,6 @@ def test_grouped_cases(row):
 
 # ------------------------------------------------------------ definitions
 
-def _conjugates(pos, d):
-    pairs = set()
-    for cells in HOUSES:
-        found = [i for i in cells if pos.has(i, d)]
-        if len(found) == 2:
-            pairs.add(frozenset(found))
-    return pairs
-
-
 def _continuous_eliminations(pos, d, walk, roles):
     """Cells outside the loop holding d that see both ends of a weak link."""
     n = len(walk)
@@ -98,7 +89,7 @@ def check_step(pos, step):
     assert all(pos.has(i, d) for i in walk)
     assert step.extra["eureka"] == f"({d})" + "".join(loop)
     assert step.name.endswith(step.extra["eureka"]) and step.name.startswith("X-Cycle (")
-    pairs = _conjugates(pos, d)
+    pairs = conjugate_pairs(pos, d)
     for k in range(n):
         a, b = walk[k], walk[(k + 1) % n]
         assert a != b and sees(a, b), "every link joins two cells of one house"
@@ -137,7 +128,7 @@ def reference_loops(pos, max_links):
     found = set()
     for d in range(1, 10):
         cells = [i for i in range(81) if pos.has(i, d)]
-        pairs = _conjugates(pos, d)
+        pairs = conjugate_pairs(pos, d)
         nbrs = {i: [j for j in PEERS[i] if pos.has(j, d)] for i in cells}
 
         def strong(a, b):
