@@ -23,7 +23,7 @@ import statistics
 import time
 
 from tutor.engine.finder import ladder
-from tutor.practice import fresh_position, load_cache, practice_positions
+from tutor.teaching.practice import fresh_position, load_cache, practice_positions
 
 
 def _time(fn):

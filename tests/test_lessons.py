@@ -11,12 +11,12 @@ import pytest
 
 from tutor.engine.finder import LADDER_RANKS, resolve
 from tutor.engine.grid import cell_name
-from tutor.lessons import (
+from tutor.teaching.lessons import (
     REQUIRED_SECTIONS, LessonError, load_lessons, parse_effect_list, parse_effects,
     parse_lesson, parse_link, search_lessons, verify_example,
 )
 
-QUIZ_KINDS = ("find-all", "eliminate", "name")      # tutor/quiz.py KINDS
+QUIZ_KINDS = ("find-all", "eliminate", "name")      # tutor/teaching/quiz.py KINDS
 ROOT = Path(__file__).resolve().parent.parent
 LESSONS = load_lessons(ROOT / "lessons")
 BY_ID = {lesson.id: lesson for lesson in LESSONS}

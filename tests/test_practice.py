@@ -8,7 +8,7 @@ import pytest
 from tutor.cli import main as cli_main
 from tutor.engine.finder import REGISTRY, UnknownTechnique, ladder
 from tutor.engine.formats import parse_position
-from tutor.practice import (
+from tutor.teaching.practice import (
     CACHE_LIMIT, VARIANT_PREFIX, fresh_position, load_cache, parse_position as _pp, positions_in,
     practice_positions, redraw_puzzle, replay, shipped_puzzles, walk,
 )

@@ -6,8 +6,8 @@ import pytest
 
 from tutor.engine.finder import find_all, ladder
 from tutor.engine.grid import HOUSES, cell_name, parse_cell, parse_cells
-from tutor.mastery import MASTERED_AT, PREREQUISITES, record_quiz, suggest, table
-from tutor.quiz import (
+from tutor.teaching.mastery import MASTERED_AT, PREREQUISITES, record_quiz, suggest, table
+from tutor.teaching.quiz import (
     EliminateQuiz, EntryError, FindAllQuiz, NameQuiz, make_quiz, name_options, parse_entry,
     reference_quiz,
 )
@@ -152,7 +152,7 @@ def test_grid_selection_entry(ref):
 def test_every_instance_found_by_its_own_name_on_practice_positions():
     """The engine's step names read back as entries and find their step:
     for each technique (but the blossom, whose name lists every petal)."""
-    from tutor.practice import load_cache
+    from tutor.teaching.practice import load_cache
     for t in ladder():
         if t.id == "death-blossom":
             continue
@@ -254,7 +254,7 @@ def test_record_quiz_stores_attempts_per_technique_and_confusions(ref):
 def test_confusions_between_techniques_are_named(actual, said, label):
     """A quiz on one technique; the learner enters an instance of its usual
     mix-up: it does not count, and the mix-up is named back."""
-    from tutor.practice import load_cache
+    from tutor.teaching.practice import load_cache
     pos = load_cache(actual)[0].position
     step = find_all(pos, [actual])[0]
     q = FindAllQuiz(pos, said)
@@ -291,7 +291,7 @@ def _shorthand(step) -> str | None:
                                  "turbot-fish", "simple-colours", "swordfish", "jellyfish",
                                  "x-cycle", "death-blossom"])
 def test_learner_shorthand_finds_the_step(tid):
-    from tutor.practice import load_cache
+    from tutor.teaching.practice import load_cache
     for p in load_cache(tid)[:2]:
         q = FindAllQuiz(p.position, tid)
         for s in q.instances:

@@ -155,7 +155,7 @@ def cmd_check(args) -> int:
 
 
 def cmd_quiz(args) -> int:
-    from .quiz import KINDS, check_target
+    from .teaching.quiz import KINDS, check_target
     if args.kind not in KINDS:
         raise UsageError(f"unknown quiz kind '{args.kind}' (known: {', '.join(KINDS)})")
     check_target(args.technique, args.kind)          # one line for an unknown technique
@@ -165,7 +165,7 @@ def cmd_quiz(args) -> int:
 
 
 def cmd_practice_positions(args) -> int:
-    from .practice import practice_positions
+    from .teaching.practice import practice_positions
     if args.count < 1:
         raise UsageError(f"--count must be at least 1, not {args.count}")
     found = practice_positions(args.technique, args.count, args.seed)

@@ -8,7 +8,7 @@ from textual.widgets import Markdown, OptionList
 
 from tutor.app.screens import available
 from tutor.app.screens.lessons import LessonMarkdown, LessonScreen, palette_commands
-from tutor.lessons import all_lessons, get_lesson
+from tutor.teaching.lessons import all_lessons, get_lesson
 
 
 async def open_browser(pilot, app) -> LessonScreen:

@@ -81,7 +81,7 @@ def test_sqlite_kill_9_of_a_writer_loses_nothing_committed(tmp_path):
 # ------------------------------------------------------------------ PostgreSQL
 
 def test_postgres_url_parsing_and_redaction():
-    from tutor.store_pg import parse_url, redact, to_named
+    from tutor.store.postgres import parse_url, redact, to_named
     kw = parse_url("postgresql://ann:s%40cret@db.example:6543/school?sslmode=disable")
     assert kw["user"] == "ann" and kw["password"] == "s@cret" and kw["host"] == "db.example"
     assert kw["port"] == 6543 and kw["database"] == "school"

@@ -115,7 +115,7 @@ class ClassLink:
 
     def _start_quiz(self, ev, position: str) -> None:
         from ..engine.formats import parse_position
-        from ..quiz import FindAllQuiz
+        from ..teaching.quiz import FindAllQuiz
         target = ev.payload.get("target") or "locked-set"
         try:
             pos = parse_position(position)

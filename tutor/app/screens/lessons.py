@@ -11,7 +11,7 @@ lesson; Tab moves on to the text), 1-9 show example N, t try it (play the
 shown example), p practise, b / Backspace back, [ and ] previous / next
 lesson, / search, Esc closes the example, then goes back, then leaves.
 
-The screen holds no Sudoku logic: examples come from tutor.lessons (which
+The screen holds no Sudoku logic: examples come from tutor.teaching.lessons (which
 asks the engine), claims go to the judge through the play screen.
 """
 from __future__ import annotations
@@ -30,7 +30,7 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from ...engine.finder import technique_name
-from ...lessons import (
+from ...teaching.lessons import (
     Lesson, LessonError, all_lessons, get_lesson, parse_effect_list,
     parse_link, search_lessons,
 )

@@ -32,7 +32,7 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 from ...engine.grid import cell_name
 from ...engine.position import PositionError
 from ...engine.finder import UnknownTechnique
-from ...quiz import EliminateQuiz, FindAllQuiz, NameQuiz, make_quiz, target_name
+from ...teaching.quiz import EliminateQuiz, FindAllQuiz, NameQuiz, make_quiz, target_name
 from ..widgets.grid import NO_HIGHLIGHT, Highlight, SudokuGrid, choose_layout
 
 LOG_STYLES = {"found": "bold green", "correct": "bold green", "correct-other": "green",
@@ -361,7 +361,7 @@ class QuizScreen(Screen):
             self._say_score()
         store = getattr(self.app, "store", None)
         if store is not None:
-            from ...mastery import record_quiz
+            from ...teaching.mastery import record_quiz
             hints = len(getattr(q, "revealed", [])) if isinstance(q, FindAllQuiz) else int(q.gave_up if isinstance(q, EliminateQuiz) else 0)
             try:
                 self.stored = record_quiz(store, self.app.user, q, hints=hints,
@@ -427,7 +427,7 @@ class ProgressScreen(Screen):
         self.refresh_table()
 
     def rows(self):
-        from ...mastery import table, user_table
+        from ...teaching.mastery import table, user_table
         store = getattr(self.app, "store", None)
         if store is None:
             return table({}, {})
@@ -437,7 +437,7 @@ class ProgressScreen(Screen):
             return table({}, {})
 
     def refresh_table(self) -> None:
-        from ...mastery import confusion_lines, suggestion_text
+        from ...teaching.mastery import confusion_lines, suggestion_text
         rows = self.rows()
         lines = [f"{'technique':38} {'mastery':>7}  {'tries':>9}", ""]
         lines += [r.text() for r in rows]
@@ -456,7 +456,7 @@ class ProgressScreen(Screen):
         self.query_one("#progress-body", Static).update(self.text)
 
     def action_practise(self) -> None:
-        from ...mastery import suggest
+        from ...teaching.mastery import suggest
         pick = suggest(self.rows())
         if pick is None:
             return

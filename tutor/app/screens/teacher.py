@@ -261,7 +261,7 @@ class TeacherScreen(Screen):
         payload = {"position": to_braces(game.position), "title": got["title"],
                    "hint_limit": got["hint_limit"]}
         if kind == "quiz":
-            from ...quiz import FindAllQuiz, target_name
+            from ...teaching.quiz import FindAllQuiz, target_name
             total = FindAllQuiz(game.position.copy(), got["target"]).total     # the engine's count
             if total == 0:
                 self.notify(f"This position holds no {target_name(got['target'])}: nothing to find. "

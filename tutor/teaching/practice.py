@@ -9,13 +9,13 @@ technique that applies; a position is a practice position for that technique.
 The walk is deterministic, so the same seed always gives the same positions
 (a whole class can get the same one).  Positions found are cached in
 `puzzles/practice/<technique>.txt` so a quiz starts at once; rebuild the
-cache with `python -m tutor.practice --rebuild`.
+cache with `python -m tutor.teaching.practice --rebuild`.
 
 Some techniques are rare as the simplest step (a Jellyfish almost always
 comes with a smaller fish in the other direction, which is simpler).  When
 the shipped puzzles give fewer than CACHE_LIMIT positions for a technique,
 even after extra solve routes, the cache is filled up with variants:
-positions redrawn by a Sudoku symmetry (`tutor.symmetry`: transposing,
+positions redrawn by a Sudoku symmetry (`tutor.teaching.symmetry`: transposing,
 reordering bands, stacks and the lines inside them, relabelling digits).  A
 variant has the same logic as its source position, so the technique is
 still the simplest step; each one is checked with the engine all the same,
@@ -33,11 +33,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from .engine.finder import Technique, UnknownTechnique, ladder, resolve
-from .engine.formats import parse_position, to_braces, to_givens
-from .engine.position import Position, PositionError
-from .engine.step import Step
-from .paths import data_dir
+from ..engine.finder import Technique, UnknownTechnique, ladder, resolve
+from ..engine.formats import parse_position, to_braces, to_givens
+from ..engine.position import Position, PositionError
+from ..engine.step import Step
+from ..paths import data_dir
 from .symmetry import Symmetry
 
 BATCHED = {"singles"}          # as in logic_solve: all singles found are applied together
@@ -54,7 +54,7 @@ class PracticePosition:
     puzzle: str                # the starting position: 81-char givens (or a brace grid)
     step_index: int = 0        # how many solve steps led here
     route: str = "first"       # which solve path: first / batch / last / random:N
-    variant: str = ""          # for a variant: the symmetry code (see tutor.symmetry)
+    variant: str = ""          # for a variant: the symmetry code (see tutor.teaching.symmetry)
 
     @property
     def braces(self) -> str:
@@ -420,10 +420,10 @@ def _spread(found: list[PracticePosition], limit: int) -> list[PracticePosition]
 def write_cache(technique: str, positions: list[PracticePosition]) -> Path:
     path = cache_path(technique)
     path.parent.mkdir(parents=True, exist_ok=True)
-    from .engine.finder import technique_name
+    from ..engine.finder import technique_name
     with open(path, "w", encoding="utf-8") as f:
         f.write(f"# Practice positions where {technique_name(technique)} ({technique}) is the "
-                f"simplest step. Regenerate: python -m tutor.practice --rebuild\n")
+                f"simplest step. Regenerate: python -m tutor.teaching.practice --rebuild\n")
         f.write("# position (brace grid)<TAB>starting puzzle<TAB>puzzle set:line<TAB>"
                 "solve route<TAB>steps before it[<TAB>symmetry, for a variant]\n")
         variants = sum(p.is_variant for p in positions)
@@ -609,7 +609,7 @@ def fresh_position(technique: str, seed: int = 0, indexed: bool = True,
 # ------------------------------------------------------------ command line
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m tutor.practice",
+    ap = argparse.ArgumentParser(prog="python -m tutor.teaching.practice",
                                  description="practice positions per technique (the cache in puzzles/practice/)")
     ap.add_argument("--rebuild", action="store_true",
                     help="walk every shipped puzzle and rewrite puzzles/practice/*.txt (about 5 minutes)")

@@ -22,10 +22,10 @@ import re
 import time
 from dataclasses import dataclass, field
 
-from .engine.finder import REGISTRY, FAMILIES, UnknownTechnique, find_all, ladder, resolve, technique_name
-from .engine.grid import cells_name
-from .engine.position import Position
-from .engine.step import Step
+from ..engine.finder import REGISTRY, FAMILIES, UnknownTechnique, find_all, ladder, resolve, technique_name
+from ..engine.grid import cells_name
+from ..engine.position import Position
+from ..engine.step import Step
 from . import quiz_checks as checks
 
 KINDS = ("find-all", "eliminate", "name")
@@ -344,8 +344,8 @@ def _an(word: str) -> str:
 
 def reference_position() -> Position:
     """The LockedSet reference position: its puzzle after all singles."""
-    from .engine.formats import parse_position
-    from .engine.solve import apply_until_stuck
+    from ..engine.formats import parse_position
+    from ..engine.solve import apply_until_stuck
     return apply_until_stuck(parse_position(REFERENCE_PUZZLE), ["singles"])
 
 
@@ -645,7 +645,7 @@ class EliminateQuiz:
                 f"(e.g. r6c9<>5).")
 
     def submit(self, claim: str, by: str | None = None, pattern: str | None = None) -> Verdict:
-        from .engine import judge as judge_mod
+        from ..engine import judge as judge_mod
         by = by or (self.target_ids[0] if len(self.target_ids) == 1 else None)
         try:
             jv = judge_mod.judge(self.position, claim, by=by, pattern=pattern)

@@ -53,9 +53,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from .engine.grid import parse_cells
+from ..engine.grid import parse_cells
 from .frontmatter import FrontMatterError, split_front_matter
-from .paths import data_dir
+from ..paths import data_dir
 
 LINK_SCHEMES = ("lesson", "example", "try", "claim", "quiz")
 
@@ -155,8 +155,8 @@ class Example:
     def position(self):
         """A fresh copy of the example's position (parse, then `after`)."""
         if self._position is None:
-            from .engine.formats import parse_position
-            from .engine.solve import apply_until_stuck
+            from ..engine.formats import parse_position
+            from ..engine.solve import apply_until_stuck
             pos = parse_position(self.position_text or self.puzzle)
             if self.after:
                 pos = apply_until_stuck(pos, list(self.after))
@@ -177,7 +177,7 @@ class Example:
     def matching_steps(self, position=None) -> list:
         """Every engine step in the example's position that is the one the
         lesson names (technique, pattern cells, digits, extra keys)."""
-        from .engine.finder import find_all
+        from ..engine.finder import find_all
         pos = position if position is not None else self.position()
         return [s for s in find_all(pos, [self.technique]) if self._matches(s)]
 
@@ -240,7 +240,7 @@ class Lesson:
         lesson's techniques share (e.g. 'fish'), else the first technique."""
         if len(self.techniques) == 1:
             return self.techniques[0]
-        from .engine.finder import REGISTRY, _load
+        from ..engine.finder import REGISTRY, _load
         _load()
         families = {REGISTRY[t].family for t in self.techniques if t in REGISTRY}
         if len(families) == 1 and all(t in REGISTRY for t in self.techniques):
@@ -446,7 +446,7 @@ def lesson_for_technique(technique_id: str) -> Lesson | None:
 def search_lessons(query: str, lessons=None) -> list[Lesson]:
     """Lessons whose title, id, technique ids or names, or headings match
     every word of the query (case-insensitive), best match first."""
-    from .engine.finder import technique_name
+    from ..engine.finder import technique_name
     lessons = list(lessons if lessons is not None else _cached())
     words = [w for w in re.split(r"\s+", query.lower().strip()) if w]
     if not words:
@@ -484,7 +484,7 @@ def verify_example(lesson: Lesson, example: Example) -> list[str]:
     eliminations and placements, sound against the solution; and the
     section of the lesson that links the example must state every one of
     those effects in standard notation."""
-    from .engine.step import effects_text
+    from ..engine.step import effects_text
     where = f"{lesson.id} example {example.id}"
     problems: list[str] = []
     try:

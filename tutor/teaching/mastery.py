@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .engine.finder import ladder, technique_name
+from ..engine.finder import ladder, technique_name
 
 MASTERED_AT = 0.8
 MIN_ATTEMPTS = 3

@@ -15,7 +15,7 @@ import threading
 from typing import Any, Sequence
 from urllib.parse import parse_qs, unquote, urlsplit, urlunsplit
 
-from .store import Backend, StoreError
+from .sqlite import Backend, StoreError
 
 _SCHEMA_LOCK = 0x5D0C0_7007          # any constant; shared by every process using the store
 

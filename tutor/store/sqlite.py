@@ -153,7 +153,7 @@ def _schema(serial: str) -> list[str]:
 
 
 def default_path() -> Path:
-    from .paths import user_data_dir
+    from ..paths import user_data_dir
     return user_data_dir() / DB_NAME
 
 
@@ -183,7 +183,7 @@ class Store:
         if target.startswith("sqlite:///"):
             target = target[len("sqlite:///") - 1:]
         elif target.startswith(("postgresql://", "postgres://")):
-            from .store_pg import PostgresBackend
+            from .postgres import PostgresBackend
             backend = PostgresBackend(target)
             return cls(backend, backend.location)
         elif "://" in target:

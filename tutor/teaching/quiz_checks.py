@@ -8,10 +8,10 @@ Pure functions over a Position; no UI.
 """
 from __future__ import annotations
 
-from .engine.grid import (
+from ..engine.grid import (
     BOX, COL, HOUSES, HOUSES_OF, MASK_DIGITS, ROW, bit, cell_name, cells_name, house_name, mask_of,
 )
-from .engine.position import Position
+from ..engine.position import Position
 
 FISH_SIZE = {"x-wing": 2, "swordfish": 3, "jellyfish": 4}
 FISH_WORD = {2: "an X-Wing", 3: "a Swordfish", 4: "a Jellyfish"}
@@ -285,7 +285,7 @@ def _judge_pattern(pos: Position, cells, d: int, technique: str | None) -> str |
     if not technique or len(cells) < 2:
         return None
     try:
-        from .engine.judge_patterns import check_pattern
+        from ..engine.judge_patterns import check_pattern
     except ImportError:
         return None
     try:

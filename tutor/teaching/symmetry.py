@@ -6,7 +6,7 @@ the digits all keep every house a house and every peer a peer.  So a
 position and its image hold the same patterns: each step of one is a step
 of the other, with its cells, digits and eliminations carried across.  The
 practice generator uses this to make more positions for techniques that the
-shipped puzzles reach only rarely (see `tutor.practice`).
+shipped puzzles reach only rarely (see `tutor.teaching.practice`).
 
 A `Symmetry` is stored as a short code, e.g. `T r213456789 c123456789
 d912345678`: `T` (transposed) or `-`, then for each new row (column) the old
@@ -18,7 +18,7 @@ import random
 import re
 from dataclasses import dataclass
 
-from .engine.position import Position
+from ..engine.position import Position
 
 IDENTITY = tuple(range(9))
 _CODE = re.compile(r"^([T-]) r([1-9]{9}) c([1-9]{9}) d([1-9]{9})$")
