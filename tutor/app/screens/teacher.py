@@ -90,13 +90,13 @@ class PushDialog(ModalScreen["dict | None"]):
         self.default_title = title
 
     def compose(self) -> ComposeResult:
-        from ...engine.finder import FAMILIES, ladder
+        from ...engine.registry import families, ladder
         with Vertical():
             yield Label("Push a find-all quiz to the class" if self.kind == "quiz"
                         else "Push this position to the class")
             yield Input(self.default_title, id="push-title", placeholder="title the students see")
             if self.kind == "quiz":
-                targets = [(name, fid) for fid, name in FAMILIES.items()] + \
+                targets = [(name, fid) for fid, name in families()] + \
                           [(t.name, t.id) for t in ladder()]
                 yield Select(targets, value="locked-set", allow_blank=False, id="push-target")
             yield Select(LOCKS, value=-1, allow_blank=False, id="push-lock")

@@ -54,7 +54,7 @@ from __future__ import annotations
 from functools import lru_cache
 from operator import itemgetter
 
-from ..finder import technique
+from ..registry import family, technique
 from ..grid import (
     HOUSES, MASK_DIGITS, PEER_MASK, POPCOUNT, cell_bits, cell_name, cells_name,
     digits_text,
@@ -480,7 +480,10 @@ def _ordered(pos: Position, petals: _Petals, allowed: int) -> list:
     return keyed
 
 
-@technique("death-blossom", "ALS Death Blossom", "als")
+family("als", "Almost Locked Sets", "ALS pattern")
+
+
+@technique("death-blossom", "ALS Death Blossom", "als", rank=150)
 def death_blossom(pos: Position, max_size: int = MAX_ALS_SIZE):
     records, houses = _als_table(pos, max_size)
     if not records:

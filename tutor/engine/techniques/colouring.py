@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..finder import technique
+from ..registry import family, technique
 from ..grid import (
     HOUSE_MASK, HOUSES_OF, PEER_MASK, cell_bits, cell_name, house_name,
 )
@@ -115,7 +115,10 @@ def _colour_text(cells) -> str:
     return "(" + ",".join(cell_name(i) for i in cells) + ")"
 
 
-@technique("simple-colours", "Simple Colours", "colouring")
+family("colouring", "Colouring", "colouring step")
+
+
+@technique("simple-colours", "Simple Colours", "colouring", rank=110)
 def simple_colours(pos: Position):
     steps = []
     masks = digit_masks(pos)

@@ -33,7 +33,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from ..finder import technique
+from ..registry import family, technique
 from ..grid import HOUSE_MASK, POPCOUNT, cell_bits, cells_name
 from ..position import Position
 from ..step import make_step
@@ -151,16 +151,19 @@ def _digit_fish(digit_mask: int, size: int, d: int) -> tuple:
     return tuple(steps)
 
 
-@technique("x-wing", "X-Wing", "fish")
+family("fish", "Fish", "fish")
+
+
+@technique("x-wing", "X-Wing", "fish", rank=70)
 def x_wing(pos: Position):
     return _fish_steps(pos, 2)
 
 
-@technique("swordfish", "Swordfish", "fish")
+@technique("swordfish", "Swordfish", "fish", rank=120)
 def swordfish(pos: Position):
     return _fish_steps(pos, 3)
 
 
-@technique("jellyfish", "Jellyfish", "fish")
+@technique("jellyfish", "Jellyfish", "fish", rank=130)
 def jellyfish(pos: Position):
     return _fish_steps(pos, 4)

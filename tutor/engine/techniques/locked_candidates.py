@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import islice
 
-from ..finder import technique
+from ..registry import family, technique
 from ..grid import BOX, COL, HOUSE_MASK, HOUSES, ROW, bit, cell_bits, cells_name, house_name
 from ..position import Position
 from ..step import make_step
@@ -30,7 +30,10 @@ def _line_of(m: int):
     return None
 
 
-@technique("pointing", "Locked Candidates Type 1 (Pointing)", "locked-candidates")
+family("locked-candidates", "Locked Candidates", "Locked Candidates step")
+
+
+@technique("pointing", "Locked Candidates Type 1 (Pointing)", "locked-candidates", rank=30)
 def pointing(pos: Position):
     return list(_pointing(pos))
 
@@ -63,7 +66,7 @@ def _pointing(pos: Position):
                 )
 
 
-@technique("claiming", "Locked Candidates Type 2 (Claiming)", "locked-candidates")
+@technique("claiming", "Locked Candidates Type 2 (Claiming)", "locked-candidates", rank=40)
 def claiming(pos: Position):
     return list(_claiming(pos))
 

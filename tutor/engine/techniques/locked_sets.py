@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from ..finder import technique
+from ..registry import family, technique
 from ..grid import HOUSES, HOUSE_MASK, MASK_BITS, MASK_DIGITS, POPCOUNT, cells_name, digits_text
 from ..position import Position
 from ..step import make_step
@@ -170,13 +170,16 @@ def _order(step):
     return (step.extra["size"], step.cells, step.digits)
 
 
-@technique("naked-subset", "Naked Subset (LockedSet)", "locked-set")
+family("locked-set", "LockedSets (naked and hidden subsets)", "LockedSet")
+
+
+@technique("naked-subset", "Naked Subset (LockedSet)", "locked-set", rank=50)
 def naked_subsets(pos: Position):
     naked, _ = _all_sets(pos)
     return sorted((_naked_step(pos, c, d) for c, d in naked.values()), key=_order)
 
 
-@technique("hidden-subset", "Hidden Subset (LockedSet)", "locked-set")
+@technique("hidden-subset", "Hidden Subset (LockedSet)", "locked-set", rank=60)
 def hidden_subsets(pos: Position):
     _, hidden = _all_sets(pos)
     return sorted((_hidden_step(pos, c, d, h) for c, d, h in hidden.values()), key=_order)

@@ -41,7 +41,7 @@ Which id an instance gets (first rule that fits):
 """
 from __future__ import annotations
 
-from ..finder import technique
+from ..registry import family, technique
 from ..grid import BOX, COL, PEER_MASK, ROW, cell_bits, cell_name, cells_name, house_name
 from ..position import Position
 from ..step import make_step
@@ -187,16 +187,19 @@ def _step(tid, d, x1, x2, y1, y2, hx, hy, weak, targets):
     )
 
 
-@technique("skyscraper", "Skyscraper", "single-digit")
+family("single-digit", "Single-digit patterns", "single-digit pattern")
+
+
+@technique("skyscraper", "Skyscraper", "single-digit", rank=80)
 def skyscraper(pos: Position):
     return list(_all(pos)["skyscraper"])
 
 
-@technique("two-string-kite", "2-String Kite", "single-digit")
+@technique("two-string-kite", "2-String Kite", "single-digit", rank=90)
 def two_string_kite(pos: Position):
     return list(_all(pos)["two-string-kite"])
 
 
-@technique("turbot-fish", "Turbot Fish", "single-digit")
+@technique("turbot-fish", "Turbot Fish", "single-digit", rank=100)
 def turbot_fish(pos: Position):
     return list(_all(pos)["turbot-fish"])

@@ -1,13 +1,16 @@
 """Naked singles (Full House when the cell is the last of a house) and hidden singles."""
 from __future__ import annotations
 
-from ..finder import technique
+from ..registry import family, technique
 from ..grid import HOUSES, HOUSES_OF, MASK_DIGITS, SINGLE_DIGIT, cell_name, house_name
 from ..position import Position
 from ..step import make_step
 
 
-@technique("naked-single", "Naked Single", "singles")
+family("singles", "Singles", "single")
+
+
+@technique("naked-single", "Naked Single", "singles", rank=10, batched=True)
 def naked_singles(pos: Position):
     steps = []
     values = pos.values
@@ -31,7 +34,7 @@ def naked_singles(pos: Position):
     return steps
 
 
-@technique("hidden-single", "Hidden Single", "singles")
+@technique("hidden-single", "Hidden Single", "singles", rank=20, batched=True)
 def hidden_singles(pos: Position):
     found: dict[tuple[int, int], list[int]] = {}
     cands = pos.cands

@@ -41,7 +41,7 @@ effect are reported, shortest first.
 """
 from __future__ import annotations
 
-from ..finder import technique
+from ..registry import family, technique
 from ..grid import HOUSES_OF, PEER_MASK, cell_bits, cell_name
 from ..position import Position
 from ..step import make_step
@@ -192,7 +192,10 @@ def _canonical(rule: str, walk):
     return walk[0], frozenset(walk)
 
 
-@technique("x-cycle", "X-Cycle", "chains")
+family("chains", "Chains and loops", "chain")
+
+
+@technique("x-cycle", "X-Cycle", "chains", rank=140)
 def x_cycles(pos: Position):
     return find_x_cycles(pos, MAX_LINKS)
 

@@ -1,0 +1,234 @@
+"""The technique registry: one record per technique, registered once by the
+module that holds the technique (its "room").
+
+A room gives the registry everything the rest of the program needs to know:
+
+* the finder: `(position) -> list[Step]`, every instance, deduplicated,
+  simplest first (a finder may also offer `finder.first`, a cheaper call
+  that returns [its first step] or []);
+* the pattern check: `(position, PatternQuery) -> PatternReport`, the first
+  condition that fails when a learner names cells/digits/lines as an
+  instance, or what the pattern removes when it holds; the judge's
+  `--pattern` reasons and the quiz's "not an instance because ..." both come
+  from here;
+* names: the display name, a short label, the phrases a learner may type,
+  the label of one step (`Naked Pair`, `Full House`);
+* its family and its rank on the ladder;
+* the parts of a step a quiz entry must match (`entry_keys`);
+* flags: `uniqueness` (holds only on a puzzle with one solution; may be
+  switched off), `batched` (logic solve applies all its steps at once).
+
+Judge, quizzes, hints, lessons and the app ask this module; they never
+switch on technique ids themselves.  Importing `tutor.engine.techniques`
+registers every room.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from .position import Position
+from .step import Step
+
+
+# ================================================================ pattern checks
+
+@dataclass(frozen=True)
+class PatternQuery:
+    """What a learner named as an instance of one technique."""
+    technique: str                                   # the id it is checked as
+    cells: tuple[int, ...] = ()                      # pattern cells as named
+    digits: tuple[int, ...] = ()                     # digits as named (may be empty)
+    lines: tuple[tuple[int, ...], ...] = ()          # house groups in the order typed (fish: base, cover)
+    size: int | None = None                          # a size the name implies ('naked pair' -> 2)
+    claim: tuple[tuple[int, int, bool], ...] = ()    # judge: claimed (cell, digit, is_placement)
+    label: str = ""                                  # what the learner called it: 'Naked Pair'
+
+
+@dataclass
+class PatternReport:
+    """The answer of a pattern check.
+
+    ok=False: `reason` is the first condition that fails, one short phrase in
+    standard notation ("r6c5 also holds 9, so r6c45 is not locked to 3,8"),
+    `failing` the cells where it fails.  ok=True: the pattern holds;
+    `removes`/`places` are its effect when the check works it out (None when
+    it cannot), and `why_not(cell, digit, is_placement)` says why it does not
+    reach a claimed candidate."""
+    ok: bool
+    label: str
+    cells: list[int]
+    reason: str = ""
+    failing: list[int] = field(default_factory=list)
+    digits: tuple[int, ...] = ()
+    removes: set | None = None
+    places: set = field(default_factory=set)
+    why_not: Callable[[int, int, bool], str] | None = None
+
+
+# ================================================================ quiz entries
+
+@dataclass(frozen=True)
+class EntryKeys:
+    """The parts of a step a quiz entry may name to mean that step."""
+    cells: frozenset                                  # the pattern cells: an exact match
+    alternatives: tuple[frozenset, ...] = ()          # other cell sets that name it (chain ends, a stem)
+    lines: tuple[tuple[int, ...], ...] = ()           # ordered house groups (fish: base, cover)
+    digits: frozenset = frozenset()                   # digits an entry must name (when it names any)
+    more_digits: frozenset = frozenset()              # further digits an entry may name (stem digits)
+    partial: bool = False                             # some of the cells count, if the technique is named
+
+
+def default_entry_keys(step: Step) -> EntryKeys:
+    return EntryKeys(frozenset(step.cells), digits=frozenset(step.digits))
+
+
+# ================================================================ the record
+
+@dataclass(frozen=True)
+class Technique:
+    id: str
+    name: str                                   # display name: 'Hidden Single'
+    family: str                                 # 'singles', 'fish', 'wings', ...
+    rank: int                                   # place on the ladder: lower is simpler
+    finder: Callable[[Position], list[Step]]
+    label: str = ""                             # short name a learner uses: 'Naked Subset'
+    aliases: tuple[str, ...] = ()               # phrases a learner may type (lower case, words)
+    check: Callable[[Position, PatternQuery], PatternReport] | None = None
+    step_label: Callable[[Step], str] | None = None    # one step's name: 'Naked Pair', 'Full House'
+    entry_keys: Callable[[Step], EntryKeys] = default_entry_keys
+    noun: str = ""                              # when the label reads badly alone: 'Pointing step'
+    confusions: tuple[tuple[str, str, str], ...] = ()  # (other id, short label, one-line tip)
+    uniqueness: bool = False                    # needs a puzzle with one solution
+    batched: bool = False                       # logic solve applies all found steps together
+
+    @property
+    def short(self) -> str:
+        return self.label or self.name
+
+    def label_of(self, step: Step) -> str:
+        return self.step_label(step) if self.step_label else self.short
+
+
+REGISTRY: dict[str, Technique] = {}
+
+FAMILIES: dict[str, str] = {}
+
+
+def family(id: str, name: str, noun: str = "") -> None:
+    """Declare a family (its display name, and what one instance is called)."""
+    FAMILIES[id] = name
+    if noun:
+        FAMILY_NOUNS[id] = noun
+
+
+FAMILY_NOUNS: dict[str, str] = {}
+
+
+def technique(id: str, name: str, family: str, *, rank: int = 1000, **room):
+    """Decorator registering a finder, with the rest of its room, on the ladder."""
+    def wrap(fn):
+        if id in REGISTRY and REGISTRY[id].finder is not fn:
+            raise ValueError(f"technique '{id}' registered twice")
+        REGISTRY[id] = Technique(id, name, family, rank, fn, **room)
+        return fn
+    return wrap
+
+
+def _load() -> None:
+    from . import techniques  # noqa: F401  (registers every room)
+
+
+def get(id: str) -> Technique | None:
+    _load()
+    return REGISTRY.get(id)
+
+
+def ladder(uniqueness: bool = True) -> list[Technique]:
+    """Every registered technique, simplest first (without the uniqueness
+    techniques when `uniqueness` is False)."""
+    _load()
+    return sorted((t for t in REGISTRY.values() if uniqueness or not t.uniqueness),
+                  key=lambda t: t.rank)
+
+
+class UnknownTechnique(ValueError):
+    pass
+
+
+def resolve(names: Iterable[str] | None, uniqueness: bool = True) -> list[Technique]:
+    """Technique ids or family ids -> techniques in ladder order."""
+    _load()
+    if not names:
+        return ladder(uniqueness)
+    chosen: dict[str, Technique] = {}
+    for raw in names:
+        for name in str(raw).split(","):
+            name = name.strip().lower()
+            if not name:
+                continue
+            if name in REGISTRY:
+                chosen[name] = REGISTRY[name]
+                continue
+            members = [t for t in REGISTRY.values() if t.family == name]
+            if not members:
+                known = ", ".join(sorted(set(REGISTRY) | {t.family for t in REGISTRY.values()}))
+                raise UnknownTechnique(f"unknown technique '{name}' (known: {known})")
+            for t in members:
+                chosen[t.id] = t
+    return sorted((t for t in chosen.values() if uniqueness or not t.uniqueness),
+                  key=lambda t: t.rank)
+
+
+def _usable(t: Technique, position: Position) -> bool:
+    """Uniqueness techniques run only where the position is known to have
+    exactly one solution."""
+    if not t.uniqueness:
+        return True
+    return position.solution_info()[0] == 1
+
+
+def find_all(position: Position, techniques: Iterable[str] | None = None,
+             uniqueness: bool = True) -> list[Step]:
+    """Every instance of the chosen techniques (default: all), ladder order."""
+    steps: list[Step] = []
+    for t in resolve(techniques, uniqueness):
+        if _usable(t, position):
+            steps.extend(t.finder(position))
+    return steps
+
+
+def next_step(position: Position, techniques: Iterable[str] | None = None,
+              uniqueness: bool = True) -> Step | None:
+    """The simplest step available: first technique on the ladder that applies."""
+    for t in resolve(techniques, uniqueness):
+        if not _usable(t, position):
+            continue
+        first = getattr(t.finder, "first", None)
+        found = first(position) if first and not t.batched else t.finder(position)
+        if found:
+            return found[0]
+    return None
+
+
+def families() -> list[tuple[str, str]]:
+    """(family id, display name) for every family, in ladder order (by the
+    simplest technique of each)."""
+    _load()
+    first: dict[str, int] = {}
+    for t in REGISTRY.values():
+        first[t.family] = min(first.get(t.family, t.rank), t.rank)
+    return sorted(((f, FAMILIES.get(f, f)) for f in first), key=lambda fn: first[fn[0]])
+
+
+def technique_name(id: str) -> str:
+    t = get(id)
+    return t.name if t else id
+
+
+def check_pattern(position: Position, query: PatternQuery) -> PatternReport | None:
+    """The room's pattern check for query.technique, or None if it has none."""
+    t = get(query.technique)
+    if t is None or t.check is None:
+        return None
+    return t.check(position, query)
