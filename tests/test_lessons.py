@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.engine.finder import LADDER_RANKS, resolve
+from tutor.engine.finder import ladder, resolve
 from tutor.engine.grid import cell_name
 from tutor.teaching.lessons import (
     REQUIRED_SECTIONS, LessonError, load_lessons, parse_effect_list, parse_effects,
@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LESSONS = load_lessons(ROOT / "lessons")
 BY_ID = {lesson.id: lesson for lesson in LESSONS}
 EXAMPLES = [(lesson, ex) for lesson in LESSONS for ex in lesson.examples]
+LADDER_RANKS = {t.id: t.rank for t in ladder()}
 
 
 def test_lessons_exist_with_unique_ids():
