@@ -62,6 +62,7 @@ from ..grid import (
 from ..position import Position
 from ..step import make_step
 from .common import Memo, digit_masks
+from .patterns import chain_entry_keys
 
 MAX_ALS_SIZE = 8
 MIN_STEM, MAX_STEM = 2, 9
@@ -480,10 +481,14 @@ def _ordered(pos: Position, petals: _Petals, allowed: int) -> list:
     return keyed
 
 
-family("als", "Almost Locked Sets", "ALS pattern")
+family("als", "Almost Locked Sets", "ALS pattern", aliases=("als",))
 
 
-@technique("death-blossom", "ALS Death Blossom", "als", rank=150)
+# No pattern check: the judge and the quizzes rely on the steps found.
+@technique("death-blossom", "ALS Death Blossom", "als", rank=150,
+           aliases=("death blossom", "blossom"), entry_keys=chain_entry_keys,
+           prerequisites=("naked-subset", "hidden-subset"),
+           distractors=("x-cycle", "naked-subset", "simple-colours", "jellyfish"))
 def death_blossom(pos: Position, max_size: int = MAX_ALS_SIZE):
     records, houses = _als_table(pos, max_size)
     if not records:
