@@ -9,8 +9,6 @@ from .finder import Technique, resolve
 from .position import Position
 from .step import Step
 
-BATCHED_FAMILIES = {"singles"}  # all singles found at once are applied together
-
 
 @dataclass
 class SolveResult:
@@ -62,9 +60,9 @@ def logic_solve(position: Position, techniques=None, max_steps: int = 2000) -> S
     result = SolveResult("stuck", pos)
     rank_of = {t.id: t.rank for t in ladder}
     # A finder may offer `first`: a cheaper call giving [its first step] or
-    # [].  Outside the batched families only that step is used, so take it.
-    plan = [(t, None if t.family in BATCHED_FAMILIES else getattr(t.finder, "first", None))
-            for t in ladder]
+    # []: unless the technique is batched (all its steps at once, as the
+    # singles), only that step is used, so take it.
+    plan = [(t, None if t.batched else getattr(t.finder, "first", None)) for t in ladder]
     while len(result.steps) < max_steps:
         problem = pos.contradiction()
         if problem:
@@ -78,7 +76,7 @@ def logic_solve(position: Position, techniques=None, max_steps: int = 2000) -> S
             found = first(pos) if first else t.finder(pos)
             if not found:
                 continue
-            batch = found if t.family in BATCHED_FAMILIES else found[:1]
+            batch = found if t.batched else found[:1]
             for step in batch:
                 if _applicable(pos, step):
                     pos.apply(step)
