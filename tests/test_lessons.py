@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tutor.engine.finder import LADDER_RANKS, resolve
+from tutor.engine.registry import ladder, resolve
 from tutor.engine.grid import cell_name
 from tutor.teaching.lessons import (
     REQUIRED_SECTIONS, LessonError, load_lessons, parse_effect_list, parse_effects,
@@ -18,6 +18,7 @@ from tutor.teaching.lessons import (
 
 QUIZ_KINDS = ("find-all", "eliminate", "name")      # tutor/teaching/quiz.py KINDS
 ROOT = Path(__file__).resolve().parent.parent
+LADDER_RANKS = {t.id: t.rank for t in ladder()}
 LESSONS = load_lessons(ROOT / "lessons")
 BY_ID = {lesson.id: lesson for lesson in LESSONS}
 EXAMPLES = [(lesson, ex) for lesson in LESSONS for ex in lesson.examples]
