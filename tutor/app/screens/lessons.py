@@ -30,11 +30,9 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from ...engine.finder import technique_name
-from ...teaching.lessons import (
-    Lesson, LessonError, all_lessons, get_lesson, parse_effect_list,
-    parse_link, search_lessons,
-)
-from ..commands import PaletteCommand
+from ...teaching.lesson_text import LessonError, parse_effect_list, parse_link
+from ...teaching.lessons import Lesson, all_lessons, get_lesson, search_lessons
+from ..palette import PaletteCommand
 from ..widgets.grid import Highlight, SudokuGrid, choose_layout
 
 SIDE_WIDTH = 30
