@@ -106,5 +106,5 @@ def lesson_commands(app) -> Iterable[PaletteCommand]:
     from .screens import available
     if not available("lessons"):
         return
-    from .screens.lessons import palette_commands
+    from .screens.lesson_links import palette_commands
     yield from palette_commands(app)
