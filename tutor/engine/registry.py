@@ -101,10 +101,15 @@ class Technique:
     confusions: tuple[tuple[str, str, str], ...] = ()  # (other id, short label, one-line tip)
     uniqueness: bool = False                    # needs a puzzle with one solution
     batched: bool = False                       # logic solve applies all found steps together
+    weight: int = 0                             # score of one step (puzzle score = sum); 0: the rank
 
     @property
     def short(self) -> str:
         return self.label or self.name
+
+    @property
+    def score(self) -> int:
+        return self.weight or self.rank
 
     def label_of(self, step: Step) -> str:
         return self.step_label(step) if self.step_label else self.short
