@@ -1,4 +1,5 @@
-"""Fixtures shared by every test folder; helpers live in puzzle_helpers.py."""
+"""Fixtures shared by every test folder; helpers live in puzzle_helpers.py
+(puzzles) and pg_helpers.py (a throw-away PostgreSQL server)."""
 from __future__ import annotations
 
 import os
@@ -19,3 +20,22 @@ def lockedset_position():
         "2.891..54....4..7.41.5..6.2...7...61....2....69...1...5.2..7.16.4..6....16..594.3"),
         ["singles"])
 
+
+# ------------------------------------------------------------------ PostgreSQL
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """A throw-away PostgreSQL server on a free loopback port, started from
+    the Debian `postgresql` binaries; skipped (with the reason) without them."""
+    from pg_helpers import start_postgres
+    server = start_postgres()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def pg_url(pg_server):
+    """A fresh database on the test server, for one test."""
+    return pg_server.new_database()

@@ -10,10 +10,7 @@ import json
 import sys
 
 from . import __version__
-
-
-class UsageError(Exception):
-    """A problem with what the user typed; printed as one line."""
+from .usage import UsageError
 
 
 def _position(arg: str):

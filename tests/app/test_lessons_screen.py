@@ -7,7 +7,8 @@ from app_helpers import EASY1, cell, make, settle
 from textual.widgets import Markdown, OptionList
 
 from tutor.app.screens import available
-from tutor.app.screens.lessons import LessonMarkdown, LessonScreen, palette_commands
+from tutor.app.screens.lesson_links import LessonMarkdown, palette_commands
+from tutor.app.screens.lessons import LessonScreen
 from tutor.teaching.lessons import all_lessons, get_lesson
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from app_helpers import EASY1, cell, make, settle
 
-from tutor.app.screens.quiz import ProgressScreen, QuizScreen
+from tutor.app.screens.progress import ProgressScreen
+from tutor.app.screens.quiz import QuizScreen
 from tutor.engine.grid import parse_cells
 
 

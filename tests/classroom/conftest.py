@@ -74,24 +74,3 @@ async def start_server(tmp_path, home, roster_file, classroom_log):
     for room in rooms:
         await room.stop()
 
-
-
-
-# ------------------------------------------------------------------ PostgreSQL
-
-@pytest.fixture(scope="session")
-def pg_server():
-    """A throw-away PostgreSQL server on a free loopback port, started from
-    the Debian `postgresql` binaries; skipped (with the reason) without them."""
-    from pg_helpers import start_postgres
-    server = start_postgres()
-    try:
-        yield server
-    finally:
-        server.stop()
-
-
-@pytest.fixture
-def pg_url(pg_server):
-    """A fresh database on the test server, for one test."""
-    return pg_server.new_database()

@@ -10,8 +10,10 @@ Structure
   open above the grid at start, e.g. "quiz" or "teacher"), `save` (False: no
   progress store at all), `name` (the puzzle's name).  Unknown options are
   kept in `app.options` for other screens (e.g. the classroom's `role`).
-* The main screen is `PlayScreen` (screens/play.py), reachable as `app.play`:
-  the grid (widgets/grid.py), the Lesson/Log/Steps tabs and every playing key.
+* The main screen is `PlayScreen` (screens/play.py, joining its parts
+  play_keys.py, play_hints.py, play_claims.py, play_steps.py), reachable as
+  `app.play`: the grid (widgets/grid.py), the Lesson/Log/Steps tabs and every
+  playing key.
   Its state lives in a `Game` (game.py: position, givens, claim marks,
   undo/redo), words for hints and verdicts in hints.py, shipped puzzles in
   catalog.py.

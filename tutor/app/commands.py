@@ -7,19 +7,12 @@ palette opens, so commands can depend on the app's state.
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable, NamedTuple
+from typing import Iterable
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from .palette import PaletteCommand, Source
 
-class PaletteCommand(NamedTuple):
-    title: str
-    callback: Callable[[], object]
-    help: str = ""
-    discover: bool = True          # listed before anything is typed
-
-
-Source = Callable[[object], Iterable[PaletteCommand]]
 SOURCES: list[Source] = []
 
 
@@ -113,5 +106,5 @@ def lesson_commands(app) -> Iterable[PaletteCommand]:
     from .screens import available
     if not available("lessons"):
         return
-    from .screens.lessons import palette_commands
+    from .screens.lesson_links import palette_commands
     yield from palette_commands(app)

@@ -5,10 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
-
-def _usage(msg: str):
-    from ..cli import UsageError
-    return UsageError(msg)
+from ..usage import UsageError
 
 
 def _roster_arg(p: argparse.ArgumentParser) -> None:
@@ -78,7 +75,7 @@ def _load(args, missing_ok=True):
     try:
         return Roster.load(_roster_path(args), missing_ok=missing_ok)
     except RosterError as e:
-        raise _usage(str(e)) from None
+        raise UsageError(str(e)) from None
 
 
 def _read_password(prompt_name: str, from_stdin: bool, what: str = "password") -> str:
@@ -86,16 +83,16 @@ def _read_password(prompt_name: str, from_stdin: bool, what: str = "password") -
         line = sys.stdin.readline()
         pw = line.rstrip("\r\n")
         if not pw:
-            raise _usage(f"no {what} on standard input")
+            raise UsageError(f"no {what} on standard input")
         return pw
     if not sys.stdin.isatty():
-        raise _usage(f"no terminal to ask for the {what}: use --{'password' if what == 'password' else 'class-password'}-stdin")
+        raise UsageError(f"no terminal to ask for the {what}: use --{'password' if what == 'password' else 'class-password'}-stdin")
     import getpass
     pw = getpass.getpass(f"{what} for {prompt_name}: ")
     if not pw:
-        raise _usage(f"empty {what}")
+        raise UsageError(f"empty {what}")
     if getpass.getpass("again: ") != pw:
-        raise _usage(f"the two {what}s differ")
+        raise UsageError(f"the two {what}s differ")
     return pw
 
 
@@ -111,9 +108,9 @@ def cmd_roster_add(args) -> int:
         acc = roster.set_account(args.name, role=args.role, password=password, keys=keys)
         path = roster.save(_roster_path(args))
     except RosterError as e:
-        raise _usage(str(e)) from None
+        raise UsageError(str(e)) from None
     except OSError as e:
-        raise _usage(f"cannot write the roster: {e.strerror}") from None
+        raise UsageError(f"cannot write the roster: {e.strerror}") from None
     print(f"{'updated' if existed else 'added'} {acc.name} ({acc.role}; {acc.auth_text()}) in {path}")
     return 0
 
@@ -134,7 +131,7 @@ def cmd_roster_remove(args) -> int:
         roster.remove(args.name)
         roster.save(_roster_path(args))
     except RosterError as e:
-        raise _usage(str(e)) from None
+        raise UsageError(str(e)) from None
     print(f"removed {args.name}")
     return 0
 
@@ -143,7 +140,7 @@ def cmd_roster_class(args) -> int:
     roster = _load(args)
     name = args.class_name.strip()
     if not name:
-        raise _usage("empty class name")
+        raise UsageError("empty class name")
     roster.class_name = name
     roster.save(_roster_path(args))
     print(f"class name set to {name!r}")
@@ -156,17 +153,17 @@ def config_from_args(args):
     from .roster import RosterError, hash_password
     from .server import ServerConfig
     if args.class_password_stdin and not args.open:
-        raise _usage("--class-password-stdin goes with --open")
+        raise UsageError("--class-password-stdin goes with --open")
     if not 0 <= args.port <= 65535:
-        raise _usage(f"bad port {args.port}")
+        raise UsageError(f"bad port {args.port}")
     if args.max_sessions < 1:
-        raise _usage("--max-sessions must be at least 1")
+        raise UsageError("--max-sessions must be at least 1")
     open_hash = None
     if args.open:
         try:
             open_hash = hash_password(_read_password("the class", args.class_password_stdin, "class password"))
         except RosterError as e:
-            raise _usage(str(e)) from None
+            raise UsageError(str(e)) from None
     db = args.db
     if db:
         db = _check_db(db)
@@ -182,7 +179,7 @@ def _check_db(db: str) -> str:
     if "://" in db:
         scheme = db.split("://", 1)[0].lower()
         if scheme not in ("sqlite", "postgresql", "postgres"):
-            raise _usage(f"--db: unknown store {scheme!r}; use a SQLite path, sqlite:///PATH or postgresql://...")
+            raise UsageError(f"--db: unknown store {scheme!r}; use a SQLite path, sqlite:///PATH or postgresql://...")
         return db
     return os.path.abspath(db)
 
@@ -196,7 +193,7 @@ def cmd_serve(args) -> int:
     try:
         asyncio.run(serve(config))
     except RosterError as e:
-        raise _usage(str(e)) from None
+        raise UsageError(str(e)) from None
     except OSError as e:
-        raise _usage(f"cannot listen on {config.host}:{config.port}: {e.strerror or e}") from None
+        raise UsageError(f"cannot listen on {config.host}:{config.port}: {e.strerror or e}") from None
     return 0

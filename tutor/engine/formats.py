@@ -9,7 +9,7 @@ import os
 import re
 
 from .grid import ALL_DIGITS, CELLS, HOUSES, MASK_DIGITS, cell_name, house_name, mask_of
-from .position import Position, PositionError
+from .position import Position, PositionError, to_braces  # noqa: F401  (to_braces: a format too)
 
 FORMATS = ("givens", "braces", "pm")
 
@@ -82,16 +82,6 @@ def parse_braces(text: str) -> Position:
     _check_values(pos)
     _check_candidates(pos)
     return pos
-
-
-def to_braces(pos: Position) -> str:
-    out = []
-    for i in CELLS:
-        if pos.values[i]:
-            out.append(str(pos.values[i]))
-        else:
-            out.append("{" + "".join(map(str, MASK_DIGITS[pos.cands[i]])) + "}")
-    return "".join(out)
 
 
 # ------------------------------------------------------------------ PM grid

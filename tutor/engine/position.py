@@ -194,8 +194,20 @@ class Position:
 
     # ------------------------------------------------------------ text
     def __str__(self) -> str:
-        from .formats import to_braces
         return to_braces(self)
 
     def __repr__(self) -> str:
         return f"Position({str(self)!r})"
+
+
+def to_braces(pos: Position) -> str:
+    """The position as a brace grid: a digit for a filled cell, its candidates
+    in braces for an empty one (`{249}{469}17538...`).  It lives here, not in
+    formats.py, because a Position prints itself this way."""
+    out = []
+    for i in CELLS:
+        if pos.values[i]:
+            out.append(str(pos.values[i]))
+        else:
+            out.append("{" + "".join(map(str, MASK_DIGITS[pos.cands[i]])) + "}")
+    return "".join(out)

@@ -120,6 +120,7 @@ class Technique:
     confusions: tuple[tuple[str, str, str], ...] = ()  # (other id, short label, one-line tip)
     uniqueness: bool = False                    # needs a puzzle with one solution
     batched: bool = False                       # logic solve applies all found steps together
+    weight: int = 0                             # score of one step (puzzle score = sum); 0: the rank
     # optional, for names, the judge and the learner model:
     sizes: tuple[int, ...] = ()                 # sizes a name may give ('naked pair' -> 2)
     tier: int | None = None                     # the judge's preference tier, when not the rank
@@ -129,6 +130,10 @@ class Technique:
     @property
     def short(self) -> str:
         return self.label or self.name
+
+    @property
+    def score(self) -> int:
+        return self.weight or self.rank
 
     def label_of(self, step: Step) -> str:
         return self.step_label(step) if self.step_label else self.short

@@ -1,3 +1,12 @@
-"""The progress store: one interface, two backends (SQLite, PostgreSQL)."""
-from .sqlite import *  # noqa: F401,F403
-from .sqlite import Backend, SQLiteBackend, Store, StoreError, default_path  # noqa: F401
+"""The progress store: one interface (base.py), two backends (sqlite.py,
+postgres.py).  Importing the package registers both backends, so
+`Store.open(path_or_url)` serves a path, ``sqlite:///...`` and
+``postgresql://...``."""
+from .base import (  # noqa: F401
+    Backend, SavedGame, Store, StoreError, default_path, open_store, register_backend,
+)
+from .postgres import PostgresBackend  # noqa: F401
+from .sqlite import SQLiteBackend  # noqa: F401
+
+__all__ = ["Store", "StoreError", "SavedGame", "Backend", "SQLiteBackend", "PostgresBackend",
+           "open_store", "default_path", "register_backend"]

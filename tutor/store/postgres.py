@@ -15,7 +15,7 @@ import threading
 from typing import Any, Sequence
 from urllib.parse import parse_qs, unquote, urlsplit, urlunsplit
 
-from .sqlite import Backend, StoreError
+from .base import Backend, StoreError, register_backend
 
 _SCHEMA_LOCK = 0x5D0C0_7007          # any constant; shared by every process using the store
 
@@ -176,3 +176,7 @@ def _msg(e: Exception) -> str:
     if isinstance(arg, dict):
         return str(arg.get("M") or arg)
     return str(arg)
+
+
+register_backend("postgresql", PostgresBackend)
+register_backend("postgres", PostgresBackend)

@@ -32,17 +32,9 @@ applied, simplest first, until none applies).  `technique`, `cells` and
 Any other key of an example (e.g. `base: r348`) must match the step's
 `extra` field of that name.
 
-Links inside a lesson body (Markdown `[text](scheme:target)`):
-
-    lesson:ID            open another lesson
-    example:N            show example N of this lesson, pattern highlighted
-    try:N                load example N into the play grid (no highlight)
-    claim:EXPR           load the lesson's check example (front matter
-                         `check:`, else example 1) and judge the claim EXPR
-                         as that example's technique
-    claim:N:EXPR         the same on example N; EXPR like r6c9<>5 or r1c2=7
-    quiz:TECHNIQUE       start a quiz on a technique id or family
-                         (quiz:naked-subset, quiz:fish?kind=find-all)
+The body's notation, headings and links (`lesson:ID`, `example:N`, `try:N`,
+`claim:EXPR`, `quiz:TECHNIQUE`) are read by lesson_text.py; each example is
+checked against the engine by lesson_verify.py.
 
 Lessons are numbered in ladder order by `order`; the loader sorts them.
 """
@@ -54,10 +46,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from ..engine.grid import parse_cells
-from .frontmatter import FrontMatterError, split_front_matter
 from ..paths import data_dir
-
-LINK_SCHEMES = ("lesson", "example", "try", "claim", "quiz")
+from .frontmatter import FrontMatterError, split_front_matter
+from .lesson_text import Heading, LessonError, headings_of, links_of, parse_digits, parse_effect_list
 
 # Sections every lesson has (level-2 headings, matched by their start).
 REQUIRED_SECTIONS = (
@@ -72,57 +63,6 @@ REQUIRED_SECTIONS = (
 
 _EXAMPLE_KEYS = {"id", "title", "position", "puzzle", "after", "technique", "cells",
                  "digits", "eliminations", "placements"}
-
-
-class LessonError(FrontMatterError):
-    """A lesson file that cannot be read; the message names file and line."""
-
-
-# ------------------------------------------------------------------ notation
-
-_EFFECT = re.compile(r"((?:r[1-9]+c[1-9]+)(?:,r[1-9]+c[1-9]+)*)(<>|=)([1-9]+)")
-
-
-def parse_effects(text: str) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
-    """Every `cells<>digits` / `cells=digit` in a text -> (eliminations,
-    placements) as sets of (cell, digit).  Groups expand: r45c6<>38 is four
-    eliminations; r4c46,r6c6<>7 is three."""
-    elims: set[tuple[int, int]] = set()
-    places: set[tuple[int, int]] = set()
-    for m in _EFFECT.finditer(text):
-        cells = parse_cells(m.group(1))
-        target = elims if m.group(2) == "<>" else places
-        for i in cells:
-            for d in m.group(3):
-                target.add((i, int(d)))
-    return elims, places
-
-
-def parse_effect_list(text: str, what: str = "effect") -> set[tuple[int, int]]:
-    """A front-matter list such as 'r6c1<>3 r6c2<>38'; every word must be
-    an effect in standard notation (one-line error otherwise)."""
-    out: set[tuple[int, int]] = set()
-    kind = None
-    for word in re.split(r"\s+|,\s+", text.strip()):
-        word = word.strip().rstrip(",")
-        if not word:
-            continue
-        m = _EFFECT.fullmatch(word)
-        if not m:
-            raise LessonError(f"'{word}' is not an {what} in standard notation (e.g. r6c9<>5 or r1c2=7)")
-        if kind and m.group(2) != kind:
-            raise LessonError(f"'{word}': eliminations and placements go in separate keys")
-        kind = m.group(2)
-        e, p = parse_effects(word)
-        out |= e | p
-    return out
-
-
-def parse_digits(text: str) -> tuple[int, ...]:
-    digits = re.sub(r"[#,\s]", "", str(text))
-    if not digits or not digits.isdigit() or "0" in digits:
-        raise LessonError(f"'{text}' is not a list of digits (e.g. 38, 3,8 or #38)")
-    return tuple(sorted({int(c) for c in digits}))
 
 
 def _list(value) -> list[str]:
@@ -203,14 +143,6 @@ def _norm(value) -> str:
 
 
 @dataclass
-class Heading:
-    level: int
-    text: str
-    slug: str
-    line: int          # line number inside the body (0-based)
-
-
-@dataclass
 class Lesson:
     id: str
     title: str
@@ -240,10 +172,10 @@ class Lesson:
         lesson's techniques share (e.g. 'fish'), else the first technique."""
         if len(self.techniques) == 1:
             return self.techniques[0]
-        from ..engine.finder import REGISTRY, _load
-        _load()
-        families = {REGISTRY[t].family for t in self.techniques if t in REGISTRY}
-        if len(families) == 1 and all(t in REGISTRY for t in self.techniques):
+        from ..engine.registry import get
+        known = [get(t) for t in self.techniques]
+        families = {t.family for t in known if t is not None}
+        if len(families) == 1 and all(known):
             return families.pop()
         return self.techniques[0]
 
@@ -255,7 +187,7 @@ class Lesson:
 
     def links(self) -> list[tuple[str, str]]:
         """(text, href) of every Markdown link in the body."""
-        return [(m.group(1), m.group(2)) for m in _LINK.finditer(self.body)]
+        return links_of(self.body)
 
     def toc(self, max_level: int = 3) -> list[Heading]:
         return [h for h in self.headings if 2 <= h.level <= max_level]
@@ -270,61 +202,6 @@ class Lesson:
             if needle in chunk:
                 out.append(chunk)
         return "\n".join(out)
-
-
-_LINK = re.compile(r"\[([^\]]+)\]\(([^)\s]+)\)")
-_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
-
-
-def slugify(text: str) -> str:
-    s = re.sub(r"[^\w\s-]", "", text.lower()).strip()
-    return re.sub(r"[\s_]+", "-", s)
-
-
-def headings_of(body: str) -> list[Heading]:
-    out = []
-    fenced = False
-    for n, line in enumerate(body.splitlines()):
-        if line.lstrip().startswith("```"):
-            fenced = not fenced
-            continue
-        if fenced:
-            continue
-        m = _HEADING.match(line)
-        if m:
-            out.append(Heading(len(m.group(1)), m.group(2), slugify(m.group(2)), n))
-    return out
-
-
-@dataclass(frozen=True)
-class Link:
-    scheme: str
-    target: str                 # lesson id, example number, claim text, technique
-    example: int | None = None  # for example/try/claim
-    options: tuple = ()         # quiz options: (('kind', 'find-all'),)
-
-
-def parse_link(href: str) -> Link | None:
-    """`lesson:locked-sets`, `example:2`, `try:1`, `claim:r6c9<>5`,
-    `claim:2:r6c9<>5`, `quiz:fish?kind=find-all`; None for other links
-    (web addresses, anchors)."""
-    scheme, sep, rest = href.partition(":")
-    if not sep or scheme not in LINK_SCHEMES or not rest:
-        return None
-    if scheme in ("example", "try"):
-        if not rest.isdigit():
-            return None
-        return Link(scheme, rest, int(rest))
-    if scheme == "claim":
-        n, sep2, expr = rest.partition(":")
-        if sep2 and n.isdigit():
-            return Link(scheme, expr, int(n))
-        return Link(scheme, rest, None)
-    if scheme == "quiz":
-        tech, _, query = rest.partition("?")
-        opts = tuple(tuple(p.split("=", 1)) for p in query.split("&") if "=" in p)
-        return Link(scheme, tech, None, opts)
-    return Link(scheme, rest)
 
 
 # ------------------------------------------------------------------ loading
@@ -472,52 +349,3 @@ def search_lessons(query: str, lessons=None) -> list[Lesson]:
         if score:
             scored.append((-score, lesson.order, lesson))
     return [l for _, _, l in sorted(scored, key=lambda t: (t[0], t[1]))]
-
-
-# ------------------------------------------------------------------ verification
-
-def verify_example(lesson: Lesson, example: Example) -> list[str]:
-    """What is wrong with an example, as one-line messages (empty: fine).
-
-    The engine must find exactly one step of the named technique on the
-    named cells and digits (and extra keys), with exactly the stated
-    eliminations and placements, sound against the solution; and the
-    section of the lesson that links the example must state every one of
-    those effects in standard notation."""
-    from ..engine.step import effects_text
-    where = f"{lesson.id} example {example.id}"
-    problems: list[str] = []
-    try:
-        pos = example.position()
-    except ValueError as e:
-        return [f"{where}: position does not parse: {e}"]
-    found = example.matching_steps(pos)
-    if not found:
-        problems.append(f"{where}: the engine finds no {example.technique} step on these cells and digits")
-    elif len(found) > 1:
-        problems.append(f"{where}: {len(found)} engine steps match: " + "; ".join(s.text for s in found))
-    else:
-        step = found[0]
-        if set(step.eliminations) != set(example.eliminations) or \
-                set(step.placements) != set(example.placements):
-            problems.append(f"{where}: front matter says "
-                            f"{effects_text(sorted(example.eliminations), sorted(example.placements))}"
-                            f" but the engine says {step.text}")
-        solution = pos.solution()
-        if solution is None:
-            problems.append(f"{where}: the position has no unique solution")
-        else:
-            bad = [(i, d) for i, d in step.eliminations if solution[i] == d]
-            bad += [(i, d) for i, d in step.placements if solution[i] != d]
-            if bad:
-                problems.append(f"{where}: the step is unsound at {effects_text(bad)}")
-    text = lesson.section_of(f"(example:{example.id})")
-    if not text:
-        problems.append(f"{where}: no section links (example:{example.id})")
-    else:
-        elims, places = parse_effects(text)
-        missing_e = sorted(set(example.eliminations) - elims)
-        missing_p = sorted(set(example.placements) - places)
-        if missing_e or missing_p:
-            problems.append(f"{where}: the text never states {effects_text(missing_e, missing_p)}")
-    return problems

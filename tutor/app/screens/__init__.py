@@ -68,5 +68,5 @@ register_screen("export", "tutor.app.screens.dialogs:ExportDialog", "e", "Export
 # screens other helpers add (inactive until their module exists)
 register_screen("lessons", "tutor.app.screens.lessons:LessonScreen", "L", "Lessons", show=True)
 register_screen("quiz", "tutor.app.screens.quiz:QuizScreen", "Q", "Practice / quiz")
-register_screen("progress", "tutor.app.screens.quiz:ProgressScreen", "M", "Progress and mastery")
+register_screen("progress", "tutor.app.screens.progress:ProgressScreen", "M", "Progress and mastery")
 register_screen("teacher", "tutor.app.screens.teacher:TeacherScreen", "T", "Teacher view")

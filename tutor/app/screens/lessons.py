@@ -3,8 +3,10 @@ table of contents, and links that open other lessons, show an example's
 position with its pattern highlighted, load it into the play grid, judge a
 claim on it, or start a quiz.
 
-Link schemes (documented in tutor/lessons.py): lesson:ID, example:N,
-try:N, claim:EXPR / claim:N:EXPR, quiz:TECHNIQUE[?kind=...].
+Link schemes (documented in tutor/teaching/lesson_text.py): lesson:ID,
+example:N, try:N, claim:EXPR / claim:N:EXPR, quiz:TECHNIQUE[?kind=...].
+What a link does outside the browser, the lesson text in the play screen's
+Lesson tab and the palette's lesson commands: screens/lesson_links.py.
 
 Keys: the lesson list has the focus at first (arrows and Enter pick a
 lesson; Tab moves on to the text), 1-9 show example N, t try it (play the
@@ -15,8 +17,6 @@ The screen holds no Sudoku logic: examples come from tutor.teaching.lessons (whi
 asks the engine), claims go to the judge through the play screen.
 """
 from __future__ import annotations
-
-import weakref
 
 from rich.text import Text
 from textual import on
@@ -30,169 +30,15 @@ from textual.widgets import (
 from textual.widgets.option_list import Option
 
 from ...engine.finder import technique_name
-from ...teaching.lessons import (
-    Lesson, LessonError, all_lessons, get_lesson, parse_effect_list,
-    parse_link, search_lessons,
-)
-from ..commands import PaletteCommand
+from ...teaching.lesson_text import parse_link
+from ...teaching.lessons import Lesson, all_lessons, get_lesson, search_lessons
 from ..widgets.grid import Highlight, SudokuGrid, choose_layout
+from .lesson_links import link_label, play_example, short_title, start_practice, submit_claim
+from .lesson_progress import lesson_mastery, lessons_read, mark_read
 
 SIDE_WIDTH = 30
 PRACTICE_KIND = "eliminate"    # the quiz kind the Practice key starts
 TEXT_MIN = 40          # columns kept for the lesson text beside an example
-
-# Lessons read in this session, per app, when the store cannot keep them.
-_READ_FALLBACK: "weakref.WeakKeyDictionary[object, set[str]]" = weakref.WeakKeyDictionary()
-
-
-# ------------------------------------------------------------------ progress
-
-def lessons_read(app) -> set[str]:
-    """Ids of the lessons the user has opened (store if it can, else this session)."""
-    store = getattr(app, "store", None)
-    reader = getattr(store, "lessons_read", None)
-    if callable(reader):
-        try:
-            return set(reader(app.user))
-        except Exception:
-            pass
-    return set(_READ_FALLBACK.get(app, set()))
-
-
-def mark_read(app, lesson_id: str) -> None:
-    store = getattr(app, "store", None)
-    writer = getattr(store, "mark_lesson_read", None)
-    if callable(writer):
-        try:
-            writer(app.user, lesson_id)
-            return
-        except Exception:
-            pass
-    _READ_FALLBACK.setdefault(app, set()).add(lesson_id)
-
-
-def lesson_mastery(app, lesson: Lesson) -> float | None:
-    """Mean mastery of the lesson's techniques that have attempts, or None."""
-    store = getattr(app, "store", None)
-    if store is None or not hasattr(store, "mastery"):
-        return None
-    try:
-        scores = store.mastery(app.user)
-    except Exception:
-        return None
-    got = [scores[t] for t in lesson.techniques if t in scores]
-    return sum(got) / len(got) if got else None
-
-
-def short_title(lesson: Lesson) -> str:
-    return lesson.short
-
-
-def link_label(text: str, href: str) -> str:
-    link = parse_link(href)
-    if link is None:
-        return f"{text} ({href})"
-    if link.scheme == "lesson":
-        target = get_lesson(link.target)
-        return f"Lesson: {short_title(target) if target else link.target}"
-    if link.scheme == "example":
-        return f"Show example {link.example}"
-    if link.scheme == "try":
-        return f"Try example {link.example} on the grid"
-    if link.scheme == "claim":
-        where = f" on example {link.example}" if link.example else ""
-        return f"Claim {link.target}{where}"
-    return f"Practise: {technique_name(link.target)}"
-
-
-# ------------------------------------------------------------------ actions shared with the play screen
-
-def play_example(app, lesson: Lesson, n: int, highlight: bool) -> bool:
-    """Load example n into the play grid (pattern highlighted or not), show
-    the lesson in the play screen's Lesson tab, and switch to the grid."""
-    play = getattr(app, "play", None)
-    example = lesson.example(n)
-    if play is None or example is None:
-        return False
-    pos = example.position()
-    step = example.find_step(pos) if highlight else None
-    play.load_position(pos, name=f"{short_title(lesson)}, example {n}", step=step)
-    play.set_lesson(LessonMarkdown(lesson, lesson.body), short_title(lesson))
-    what = "shown with its pattern" if highlight else "loaded: find the step yourself"
-    names = ", ".join(technique_name(t) for t in lesson.techniques)
-    play.log_line(f"Lesson example {n} ({example.label}) {what}. Technique: "
-                  f"{technique_name(example.technique)}. Lesson: {names}.", "info")
-    app.pop_to_play()
-    return True
-
-
-def submit_claim(app, lesson: Lesson, expr: str, n: int | None) -> bool:
-    """Load the claim's example into the grid and send the claim to the judge."""
-    example = lesson.example(n) if n else lesson.check_example
-    play = getattr(app, "play", None)
-    if example is None or play is None:
-        return False
-    try:
-        pairs = parse_effect_list(expr.replace(",", " "))
-    except LessonError as e:
-        play.log_line(f"Claim not understood: {e}", "warn")
-        return False
-    if not play_example(app, lesson, example.id, highlight=False):
-        return False
-    by = example.technique          # judged as the technique the lesson teaches
-    if "=" in expr.replace("<>", ""):
-        # a placement claim: claim marks only hold eliminations, so straight to the judge
-        play.log_line(f"Claim: {expr} by {by}", "info")
-        play.judge_busy = True
-        play.run_judge(play.game.position.copy(), expr, play.game.position.key(), by)
-        return True
-    game = play.game
-    change = None
-    for i, d in sorted(pairs):
-        if (i, d) not in game.marks:
-            change = game.toggle_mark(i, d)
-    play.after_change(change)
-    play.action_submit(by=by)
-    return True
-
-
-def start_practice(app, technique: str, options=()) -> None:
-    from . import available
-    if available("quiz"):
-        app.open_screen("quiz", technique=technique, **dict(options))
-        return
-    message = f"Practice for {technique_name(technique)}: the quiz screen is not available yet."
-    app.notify(message, title="Practice", severity="warning")
-    play = getattr(app, "play", None)
-    if play is not None:
-        play.log_line(message, "warn")
-
-
-class LessonMarkdown(Markdown):
-    """A lesson's Markdown whose links work wherever it is shown (the play
-    screen's Lesson tab): lessons open in the browser, examples in the grid."""
-
-    def __init__(self, lesson: Lesson, markdown: str, **kwargs) -> None:
-        super().__init__(markdown, open_links=False, **kwargs)
-        self.lesson = lesson
-
-    def on_markdown_link_clicked(self, event: Markdown.LinkClicked) -> None:
-        screen = self.screen
-        if isinstance(screen, LessonScreen):
-            return                      # the browser handles its own links
-        event.stop()
-        link = parse_link(event.href)
-        app = self.app
-        if link is None:
-            app.notify(f"Not a tutor link: {event.href}", severity="warning")
-        elif link.scheme == "lesson":
-            app.open_screen("lessons", lesson=link.target)
-        elif link.scheme in ("example", "try"):
-            play_example(app, self.lesson, link.example, highlight=link.scheme == "example")
-        elif link.scheme == "claim":
-            submit_claim(app, self.lesson, link.target, link.example)
-        elif link.scheme == "quiz":
-            start_practice(app, link.target, link.options)
 
 
 # ------------------------------------------------------------------ the screen
@@ -206,6 +52,7 @@ class LessonScreen(Screen):
 
     # (Textual's default would focus the first focusable widget: the search box)
     AUTO_FOCUS = "#lesson-list"
+    is_lesson_browser = True        # lesson links shown here are followed here
 
     BINDINGS = [
         Binding("escape", "escape", "Close / back"),
@@ -523,28 +370,3 @@ class LessonScreen(Screen):
     def say(self, text: str) -> None:
         self.problem = text
         self.app.notify(text, severity="warning")
-
-
-# ------------------------------------------------------------------ command palette
-
-def open_lesson_command(app, lesson_id: str, example: int | None = None) -> None:
-    screen = app.screen
-    if isinstance(screen, LessonScreen):
-        screen.open_lesson(lesson_id)
-        if example:
-            screen.show_example(example)
-    else:
-        app.open_screen("lessons", lesson=lesson_id, example=example)
-
-
-def palette_commands(app):
-    """Lessons by title (shown at once) and by technique name (when typed)."""
-    for lesson in all_lessons():
-        names = ", ".join(technique_name(t) for t in lesson.techniques)
-        yield PaletteCommand(f"Lesson: {lesson.title}",
-                             lambda lid=lesson.id: open_lesson_command(app, lid),
-                             f"lesson {lesson.order}: {names}")
-        for t in lesson.techniques:
-            yield PaletteCommand(f"Lesson on {technique_name(t)} ({t})",
-                                 lambda lid=lesson.id: open_lesson_command(app, lid),
-                                 f"in '{lesson.title}'", discover=False)

@@ -11,7 +11,7 @@ from puzzle_helpers import qqwing
 from tutor.engine.finder import find_all, ladder
 from tutor.engine.formats import parse_position, to_givens
 from tutor.engine.grid import cell_name, house_name, parse_cell
-from tutor.teaching.practice import load_cache
+from tutor.teaching.practice_cache import load_cache
 from tutor.teaching.symmetry import Symmetry, SymmetryError, step_key
 
 SEEDS = range(12)

@@ -1,20 +1,35 @@
-"""The progress store (SQLite): games, hints, claims, attempts, mastery, safety."""
+"""The progress store: games, hints, claims, attempts, mastery, safety.
+
+The tests of the store's interface run once per backend (`any_target`:
+a SQLite file, and a fresh PostgreSQL database, which skips with the reason
+when no PostgreSQL server can be started); the SQLite file's own promises
+(WAL mode, the default path, kill -9 of a writer) are tested on SQLite."""
 from __future__ import annotations
 
-import os
 import sqlite3
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
-from tutor.store import SQLiteBackend, Store, StoreError, default_path
+from tutor.store import Backend, PostgresBackend, SQLiteBackend, Store, StoreError, default_path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def any_target(request, tmp_path):
+    """Where a new, empty store lives: a SQLite file, or a PostgreSQL database."""
+    if request.param == "sqlite":
+        return str(tmp_path / "t.db")
+    return request.getfixturevalue("pg_url")
 
 
 @pytest.fixture
-def store(tmp_path):
-    s = Store.open(tmp_path / "t.db")
+def store(any_target):
+    s = Store.open(any_target)
     yield s
     s.close()
 
@@ -86,10 +101,9 @@ def test_hints_claims_activity_and_users(store):
     assert store.users() == ["alice", "carol", "dave"]
 
 
-def test_everything_is_committed_at_once(tmp_path):
-    path = tmp_path / "t.db"
-    a = Store.open(path)
-    b = Store.open(path)              # a second process/connection sees it at once
+def test_everything_is_committed_at_once(any_target):
+    a = Store.open(any_target)
+    b = Store.open(any_target)        # a second process/connection sees it at once
     a.save_game("alice", "n", "." * 81, "{1}" * 81)
     a.record_hint("alice", "x-wing", 3)
     assert b.load_game("alice").puzzle_name == "n"
@@ -113,7 +127,7 @@ def test_a_killed_writer_loses_nothing_it_reported(tmp_path):
             print(n, flush=True)
     """)
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
-                            cwd=os.path.dirname(os.path.dirname(__file__)))
+                            cwd=str(ROOT))
     last = 0
     for line in proc.stdout:
         last = int(line)
@@ -147,15 +161,22 @@ def test_sqlite_url_and_memory(tmp_path):
     assert m.load_game("a").position == "x"
 
 
-def test_lessons_read_survive_a_reopen(tmp_path):
-    from tutor.store import Store
-    path = tmp_path / "read.db"
-    store = Store.open(path)
+def test_lessons_read_survive_a_reopen(any_target):
+    store = Store.open(any_target)
     store.mark_lesson_read("alice", "fish")
     store.mark_lesson_read("alice", "fish")          # twice is still one
     store.mark_lesson_read("bob", "singles")
     store.close()
-    again = Store.open(path)
+    again = Store.open(any_target)
     assert again.lessons_read("alice") == {"fish"}
     assert again.lessons_read("bob") == {"singles"}
     assert again.lessons_read("carol") == set()
+    again.close()
+
+
+def test_each_backend_implements_the_one_interface():
+    for backend in (SQLiteBackend, PostgresBackend):
+        assert issubclass(backend, Backend)
+        for method in ("execute", "query", "close"):
+            assert getattr(backend, method) is not getattr(Backend, method), (backend, method)
+        assert backend.serial_key != Backend.serial_key

@@ -8,10 +8,10 @@ import pytest
 from tutor.cli import main as cli_main
 from tutor.engine.finder import REGISTRY, UnknownTechnique, ladder
 from tutor.engine.formats import parse_position
-from tutor.teaching.practice import (
-    CACHE_LIMIT, VARIANT_PREFIX, fresh_position, load_cache, parse_position as _pp, positions_in,
-    practice_positions, redraw_puzzle, replay, shipped_puzzles, walk,
-)
+from tutor.teaching.practice import fresh_position, practice_positions, replay
+from tutor.teaching.practice_cache import CACHE_LIMIT, load_cache
+from tutor.teaching.practice_sources import VARIANT_PREFIX, redraw_puzzle, shipped_puzzles
+from tutor.teaching.practice_walk import positions_in, walk
 
 LADDER = [
     "naked-single", "hidden-single", "pointing", "claiming", "naked-subset", "hidden-subset",
@@ -77,7 +77,7 @@ def test_cache_sources_are_real_shipped_puzzles_or_marked_variants():
             assert not sym.is_identity()
             base = real[(p.origin, p.route, p.step_index)]
             assert sym.position(base.position) == p.position
-            assert _pp(p.puzzle) == _pp(redraw_puzzle(known[p.origin], sym))
+            assert parse_position(p.puzzle) == parse_position(redraw_puzzle(known[p.origin], sym))
             assert p.origin_puzzle == redraw_puzzle(p.puzzle, sym.inverse())
         if any(p.is_variant for p in cached):
             # variants only make up for a shortfall of real positions
@@ -185,6 +185,6 @@ def test_practice_positions_bad_input_is_one_line(args, words, capsys):
 
 def test_unknown_route_is_refused():
     with pytest.raises(ValueError):
-        next(walk(_pp("." * 81), route="sideways"))
+        next(walk(parse_position("." * 81), route="sideways"))
     with pytest.raises(UnknownTechnique):
         practice_positions("nope", 1)

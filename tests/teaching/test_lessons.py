@@ -9,19 +9,18 @@ from pathlib import Path
 
 import pytest
 
-from tutor.engine.finder import ladder, resolve
+from tutor.engine.registry import ladder, resolve
 from tutor.engine.grid import cell_name
-from tutor.teaching.lessons import (
-    REQUIRED_SECTIONS, LessonError, load_lessons, parse_effect_list, parse_effects,
-    parse_lesson, parse_link, search_lessons, verify_example,
-)
+from tutor.teaching.lesson_text import LessonError, parse_effect_list, parse_effects, parse_link
+from tutor.teaching.lesson_verify import verify_example
+from tutor.teaching.lessons import REQUIRED_SECTIONS, load_lessons, parse_lesson, search_lessons
 
 QUIZ_KINDS = ("find-all", "eliminate", "name")      # tutor/teaching/quiz.py KINDS
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
+LADDER_RANKS = {t.id: t.rank for t in ladder()}
 LESSONS = load_lessons(ROOT / "lessons")
 BY_ID = {lesson.id: lesson for lesson in LESSONS}
 EXAMPLES = [(lesson, ex) for lesson in LESSONS for ex in lesson.examples]
-LADDER_RANKS = {t.id: t.rank for t in ladder()}
 
 
 def test_lessons_exist_with_unique_ids():

@@ -1,0 +1,113 @@
+"""The play screen's hint ladder (H): first a check of the learner's grid
+(a mistake is pointed at, then repaired), else the simplest step, shown one
+rung per press: technique, where, pattern, eliminations, apply.  Every rung
+is recorded in the progress store.
+
+A part of PlayScreen (screens/play.py), kept in its own room: it works on
+the play screen's state (`self.game`, `self.grid`, `self.log_line`, ...).
+"""
+from __future__ import annotations
+
+from textual import work
+from textual.screen import Screen
+
+from ...engine.position import Position
+from ..hints import LADDER_TOP, kind_name, problem_text, rung_text
+from ..widgets.grid import Highlight
+
+
+class HintLadder(Screen):
+    """The hint ladder of the play screen."""
+
+    def action_hint(self) -> None:
+        if self.hint_busy:
+            self.log_line("Still looking for a step…", "info")
+            return
+        game = self.game
+        if game.is_solved():
+            self.log_line("The puzzle is solved; no hint needed.", "ok")
+            return
+        key = game.position.key()
+        if self.hint.key != key:
+            self.hint.reset(key)
+        if self.hint.problem is not None:
+            change = self._guard(lambda: game.repair(self.hint.problem))
+            self.log_line("Repaired your grid at the cells named above (u undoes it).", "hint")
+            self.hint.reset(game.position.key())
+            if change is not None:
+                self._record_hint("repair", 0)
+            return
+        if self.hint.step is None:
+            check = game.check()
+            if not check.unknown and not check.ok:
+                self.hint.problem = check
+                self.log_line(problem_text(check), "warn")
+                self.set_highlight(Highlight(failing=frozenset(check.cells), label="mistakes"))
+                self.move_cursor(check.cells[0])
+                self._record_hint("mistake", 0)
+                return
+            self.hint_busy = True
+            self.log_line("Looking for the simplest step…", "info")
+            self.find_hint(game.position.copy(), key)
+            return
+        self._next_rung()
+
+    @work(thread=True, exclusive=True, group="hint")
+    def find_hint(self, pos: Position, key) -> None:
+        from ...engine.finder import next_step
+        try:
+            step = next_step(pos)
+        finally:
+            self.app.call_from_thread(setattr, self, "hint_busy", False)
+        self.app.call_from_thread(self._hint_found, key, step)
+
+    def _hint_found(self, key, step) -> None:
+        if key != self.game.position.key():
+            return
+        if step is None:
+            self.log_line("No technique on the ladder applies here; the tutor is stuck too.",
+                          "warn")
+            return
+        self.hint.step = step
+        self._next_rung()
+
+    def _next_rung(self) -> None:
+        h = self.hint
+        limit = getattr(self.app, "hint_limit", None)      # set while a class push locks hints
+        if limit is not None and h.level >= limit:
+            self.log_line("Hints are off during this class test." if limit <= 0 else
+                          f"Hints stop at level {limit} during this class test.", "warn")
+            return
+        step = h.step
+        h.level = min(h.level + 1, LADDER_TOP)
+        level = h.level
+        self.hints_used += 1
+        self._record_hint(step.technique, level)
+        if level == 1:
+            self.log_line(rung_text(step, 1), "hint")
+        elif level == 2:
+            self.log_line(rung_text(step, 2), "hint")
+            from ...engine.grid import HOUSES
+            from ..hints import where_houses
+            cells = frozenset(c for hh in where_houses(step) for c in HOUSES[hh])
+            self.set_highlight(Highlight(cells=cells, label=f"where: {kind_name(step)}"))
+        elif level == 3:
+            self.log_line(rung_text(step, 3), "hint")
+            self.show_step(step, effects=False)
+        elif level == 4:
+            self.log_line(rung_text(step, 4), "hint")
+            self.show_step(step, effects=True)
+        else:
+            self.log_line(rung_text(step, 5), "hint")
+            change = self.game.apply_step(step, label=f"hint: {step.name}")
+            self.highlight = Highlight.of_step(step, effects=True)
+            self.after_change(change, keep_highlight=True)
+            self.hint.reset(self.game.position.key())
+
+    def _record_hint(self, technique: str, level: int) -> None:
+        store = self.app.store
+        if store is not None:
+            try:
+                store.record_hint(self.app.user, technique, level)
+            except Exception as e:
+                self.log_line(f"Could not record the hint: {e}", "bad")

@@ -1,0 +1,167 @@
+"""The play screen's rating and Steps tab: the puzzle's rating in the
+header (a logic solve in a thread), and every step the ladder finds in the
+current position, grouped by technique; selecting one shows it on the grid.
+
+A part of PlayScreen (screens/play.py), kept in its own room: it works on
+the play screen's state (`self.game`, `self.grid`, `self.log_line`, ...).
+"""
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on, work
+from textual.screen import Screen
+from textual.widgets import TabbedContent, Tree
+from textual.worker import get_current_worker
+
+from ..game import Game
+
+STEP_LEAVES = 200        # steps shown per technique in the Steps tab
+
+
+def step_label(step) -> str:
+    """A short line for the Steps tab: what the step does, then its pattern
+    (the technique is already the group's title)."""
+    from ...engine.grid import cells_name
+    from ...engine.step import effects_text
+    effect = effects_text(step.eliminations, step.placements)
+    touched = {i for i, _ in step.eliminations} | {i for i, _ in step.placements}
+    if not step.cells or set(step.cells) <= touched:
+        return effect
+    digits = "".join(map(str, sorted(step.digits)))
+    return f"{effect} · {cells_name(step.cells)}" + (f" #{digits}" if digits else "")
+
+
+class StepsTab(Screen):
+    """The rating and the Steps tab of the play screen."""
+
+    # ------------------------------------------------------------ rating
+    @work(thread=True, exclusive=True, group="rating")
+    def rate_puzzle(self) -> None:
+        from ...engine.finder import technique_name
+        from ...engine.solve import logic_solve
+        game = self.game
+        start = game.start.copy()
+        result = logic_solve(start)
+        if get_current_worker().is_cancelled:
+            return
+        if result.status == "solved" and result.hardest:
+            text = f"rated {technique_name(result.hardest)}, {len(result.steps)} steps"
+        elif result.status == "solved":
+            text = "already solved"
+        else:
+            hardest = technique_name(result.hardest) if result.hardest else "nothing"
+            text = f"beyond the ladder (stuck after {hardest})"
+        self.app.call_from_thread(self._set_rating, game, text, dict(result.counts))
+
+    def _set_rating(self, game: Game, text: str, counts: dict | None = None) -> None:
+        if game is self.game:
+            self.rating = text
+            self.rating_counts = counts or {}
+            self._show_rating()
+
+    def _show_rating(self) -> None:
+        """The rating in the header; the counts per technique too when wide."""
+        from ...engine.finder import technique_name
+        text = self.rating or "rating…"
+        if self.rating_counts and self.app.size.width >= 120:
+            counts = sorted(self.rating_counts.items(), key=lambda kv: -kv[1])
+            text += " (" + ", ".join(f"{n} {technique_name(t)}" for t, n in counts) + ")"
+        self.sub_title = text
+
+    # ------------------------------------------------------------ steps tab
+    def _schedule_steps(self, now: bool = False) -> None:
+        tabs = self.query_one("#tabs", TabbedContent)
+        if tabs.active != "steps":
+            return
+        if self._steps_timer is not None:
+            self._steps_timer.stop()
+        if now:
+            self.compute_steps()
+        else:
+            self._steps_timer = self.set_timer(0.25, self.compute_steps)
+
+    @on(TabbedContent.TabActivated)
+    def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        if event.pane.id == "steps":
+            self._schedule_steps(now=True)
+
+    @work(thread=True, exclusive=True, group="steps")
+    def compute_steps(self) -> None:
+        from ...engine.finder import ladder
+        pos = self.game.position.copy()
+        key = pos.key()
+        if key == self.steps_key:
+            return
+        worker = get_current_worker()
+        self.app.call_from_thread(self._steps_begin, key)
+        for t in ladder():
+            if worker.is_cancelled:
+                return
+            found = t.finder(pos)
+            if found:
+                self.app.call_from_thread(self._steps_add, key, t, found)
+        self.app.call_from_thread(self._steps_done, key)
+
+    def _steps_begin(self, key) -> None:
+        tree = self.query_one("#steps-tree", Tree)
+        tree.clear()
+        tree.root.add_leaf(Text("(looking…)"), data=None)
+        self.steps = []
+
+    def _steps_add(self, key, technique, found) -> None:
+        if key != self.game.position.key():
+            return
+        tree = self.query_one("#steps-tree", Tree)
+        if not self.steps:
+            tree.clear()
+        self.steps.extend(found)
+        node = tree.root.add(Text(f"{technique.name} ({len(found)})"), data=technique.id,
+                             expand=len(found) <= 12)
+        for step in found[:STEP_LEAVES]:
+            node.add_leaf(Text(step_label(step)), data=step)
+        if len(found) > STEP_LEAVES:
+            node.add_leaf(Text(f"… {len(found) - STEP_LEAVES} more (sudoku-tutor steps)"),
+                          data=None)
+
+    def _steps_done(self, key) -> None:
+        if key != self.game.position.key():
+            return
+        self.steps_key = key
+        if not self.steps:
+            tree = self.query_one("#steps-tree", Tree)
+            tree.clear()
+            tree.root.add_leaf(Text("no step on the ladder applies"), data=None)
+
+    @on(Tree.NodeHighlighted, "#steps-tree")
+    def _step_highlighted(self, event: Tree.NodeHighlighted) -> None:
+        step = event.node.data
+        if step is not None and not isinstance(step, str):
+            self.show_step(step)
+
+    @on(Tree.NodeSelected, "#steps-tree")
+    def _step_selected(self, event: Tree.NodeSelected) -> None:
+        step = event.node.data
+        if step is not None and not isinstance(step, str):
+            self.show_step(step)
+            self.log_line(step.text, "hint")
+
+    def show_technique(self, technique_id: str) -> None:
+        """Open the Steps tab on one technique's steps (palette command)."""
+        self.show_tab("steps")
+        self._focus_technique = technique_id
+        self.set_timer(0.05, self._expand_technique)
+
+    def _expand_technique(self) -> None:
+        tid = self._focus_technique
+        tree = self.query_one("#steps-tree", Tree)
+        for node in tree.root.children:
+            if node.data == tid:
+                node.expand()
+                tree.move_cursor(node)
+                tree.focus()
+                return
+        if self.steps_key != self.game.position.key():
+            self.set_timer(0.2, self._expand_technique)
+        else:
+            from ...engine.finder import technique_name
+            self.log_line(f"No {technique_name(tid)} in this position.", "info")

@@ -1,0 +1,68 @@
+"""The progress screen (M): mastery per technique, what to practise next,
+and the mix-ups the quizzes noticed; p starts a quiz on the suggestion."""
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Static
+
+from .quiz import QuizScreen
+
+
+class ProgressScreen(Screen):
+    """Mastery per technique (mean of the last 10 attempts), the suggestion
+    of what to practise next, and the mix-ups the quizzes noticed."""
+
+    BINDINGS = [Binding("escape,q", "app.pop_screen", "Back"),
+                Binding("p", "practise", "Practise the suggestion")]
+
+    DEFAULT_CSS = """
+    ProgressScreen #progress-body { padding: 1 2; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield Static("", id="progress-body")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.title = "Progress"
+        self.refresh_table()
+
+    def rows(self):
+        from ...teaching.mastery import table, user_table
+        store = getattr(self.app, "store", None)
+        if store is None:
+            return table({}, {})
+        try:
+            return user_table(store, self.app.user)
+        except Exception:
+            return table({}, {})
+
+    def refresh_table(self) -> None:
+        from ...teaching.mastery import confusion_lines, suggestion_text
+        rows = self.rows()
+        lines = [f"{'technique':38} {'mastery':>7}  {'tries':>9}", ""]
+        lines += [r.text() for r in rows]
+        lines += ["", suggestion_text(rows)]
+        store = getattr(self.app, "store", None)
+        mixups = []
+        if store is not None:
+            try:
+                mixups = confusion_lines(store, self.app.user)
+            except Exception:
+                mixups = []
+        if mixups:
+            lines += ["", "Mix-ups to watch:"] + [f"  {m}" for m in mixups]
+        lines += ["", "p: practise the suggestion   Esc: back"]
+        self.text = "\n".join(lines)
+        self.query_one("#progress-body", Static).update(self.text)
+
+    def action_practise(self) -> None:
+        from ...teaching.mastery import suggest
+        pick = suggest(self.rows())
+        if pick is None:
+            return
+        self.app.pop_screen()
+        self.app.push_screen(QuizScreen(target=pick.technique, kind="find-all"))

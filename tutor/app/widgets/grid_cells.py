@@ -1,0 +1,227 @@
+"""How the grid looks, cell line by cell line.
+
+Every cue has a text form as well as a colour, so the grid reads the same
+with NO_COLOR or a monochrome theme:
+
+  cursor             reverse video
+  given / placed     bold / underlined digit (large: heavy / light big digit)
+  clash              '!' cue, error colour
+  digit highlight    bold + underline on that digit's candidates
+  pattern            pattern cells tinted, pattern candidates bold+underline
+  elimination        struck through, '-' cue (error colour)
+  placement          reverse digit, '+' cue (success colour)
+  claim mark (x)     struck through, 'x' cue (secondary colour)
+  solution digit     overlined, '!' cue (a claim that removes it)
+  failing / mistake  cell tinted, '?' cue
+
+The styles come from the widget (its component classes, see grid.py): the
+functions here take `style_of(kinds, background_kinds) -> Style`.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from rich.segment import Segment
+from rich.style import Style
+
+from ...engine.grid import BOX, COL, ROW, bit
+from ...engine.position import Position
+from .grid_layout import GridLayout
+from .highlight import Highlight
+
+StyleOf = Callable[..., Style]       # style_of(kinds, background kinds=()) -> Style
+
+# cue characters (text form of each mark)
+CUE = {"conflict": "!", "claim": "x", "elim": "-", "place": "+", "solution": "!", "failing": "?"}
+
+# ------------------------------------------------------------------ big digits
+
+_LIGHT = {
+    1: ("╶┐ ", " │ ", "╶┴╴"), 2: ("╶─┐", "┌─┘", "└─╴"), 3: ("╶─┐", " ─┤", "╶─┘"),
+    4: ("╷ ╷", "└─┤", "  ╵"), 5: ("┌─╴", "└─┐", "╶─┘"), 6: ("┌─╴", "├─┐", "└─┘"),
+    7: ("╶─┐", "  │", "  ╵"), 8: ("┌─┐", "├─┤", "└─┘"), 9: ("┌─┐", "└─┤", "╶─┘"),
+}
+_HEAVY_MAP = str.maketrans("╶╴╷╵─│┐┌└┘├┤┴", "╺╸╻╹━┃┓┏┗┛┣┫┻")
+_HEAVY = {d: tuple(s.translate(_HEAVY_MAP) for s in rows) for d, rows in _LIGHT.items()}
+
+
+# ------------------------------------------------------------------ the look of a cell
+
+def cell_keys(pos: Position, cur: int, marks, conflicts, hl: Highlight, digit: int,
+              house: bool) -> list[tuple]:
+    """The look of every cell as a tuple: equal keys draw equal cells, so
+    a state change repaints the cells whose key changed, and a drawn cell
+    line is cached by its key."""
+    cr, cc, cb = ROW[cur], COL[cur], BOX[cur]
+    marks_by_cell: dict[int, int] = {}
+    for i, d in marks:
+        marks_by_cell[i] = marks_by_cell.get(i, 0) | bit(d)
+    elim: dict[int, int] = {}
+    for i, d in hl.eliminations:
+        elim[i] = elim.get(i, 0) | bit(d)
+    place: dict[int, int] = {}
+    for i, d in hl.placements:
+        place[i] = place.get(i, 0) | bit(d)
+    sol: dict[int, int] = {}
+    for i, d in hl.solution:
+        sol[i] = sol.get(i, 0) | bit(d)
+    pattern_digits = 0
+    for d in hl.digits:
+        pattern_digits |= bit(d)
+    digit_bit = bit(digit) if digit else 0
+    keys = []
+    for i in range(81):
+        v = pos.values[i]
+        in_house = house and i != cur and (ROW[i] == cr or COL[i] == cc or BOX[i] == cb)
+        in_pattern = i in hl.cells
+        keys.append((
+            v, bool(pos.givens[i]), pos.cands[i], i == cur, in_house,
+            i in conflicts, marks_by_cell.get(i, 0),
+            digit_bit if (v == digit or pos.cands[i] & digit_bit) else 0,
+            in_pattern, pattern_digits if in_pattern else 0,
+            elim.get(i, 0), place.get(i, 0), i in hl.failing, sol.get(i, 0),
+        ))
+    return keys
+
+
+# ------------------------------------------------------------------ segments
+
+def rule_segments(kind: str, c: int, lay: GridLayout, style_of: StyleOf) -> list[Segment]:
+    """Column c's piece of a rule line ('top', 'bottom', 'box' or 'thin')."""
+    heavy = kind in ("top", "bottom", "box")
+    left, thin_join, box_join, right = {"top": "┏┯┳┓", "bottom": "┗┷┻┛",
+                                        "box": "┣┿╋┫", "thin": "┠┼╂┨"}[kind]
+    border = style_of(("border",))
+    line_style = border if heavy else style_of(("thin",))
+    segs: list[tuple[str, Style]] = [(left, border)] if c == 0 else []
+    segs.append((("━" if heavy else "─") * lay.cw, line_style))
+    if c == 8:
+        segs.append((right, border))
+    elif c % 3 == 2:
+        segs.append((box_join, border))
+    else:
+        segs.append((thin_join, line_style))
+    return merge(segs)
+
+
+def cell_segments(key: tuple, k: int, lay: GridLayout, style_of: StyleOf) -> list[tuple[str, Style]]:
+    """Line k of a cell whose look is `key` (see cell_keys), as (text, style) pieces."""
+    (v, given, cands, is_cur, in_house, conflict, marks, digit_hl,
+     in_pattern, pat_digits, elim, place, failing, sol) = key
+    bg: tuple = ()
+    if in_house:
+        bg += ("house",)
+    if in_pattern:
+        bg += ("pattern-cell",)
+    if failing:
+        bg += ("failing",)
+    tail = ("cursor",) if is_cur else ()
+    if v:
+        kinds = ("given",) if given else ("placed",)
+        if digit_hl:
+            kinds += ("digit",)
+        if conflict:
+            kinds += ("conflict",)
+        style = style_of(kinds + tail, bg)
+        # blanks share the digit's style unless it draws a line (underline)
+        blank = style if given and not digit_hl else style_of(tail, bg)
+        cue = "!" if conflict else ("?" if failing else " ")
+        cue_style = style_of(("cue",) + tail, bg) if cue != " " else blank
+        if lay.cw == 5:
+            if k == 0:
+                return [("  ", blank), (str(v), style), ("  ", blank)]
+            return [("    ", blank), (cue, cue_style)]
+        font = _HEAVY if given else _LIGHT
+        # the big digits tell givens (heavy) from placed (light) by shape
+        first = ("given",) if given else ("placed-big",)
+        plain = style_of(first + (("conflict",) if conflict else ()) + tail, bg)
+        big_blank = plain
+        if k == 0:
+            return [(cue, cue_style), (" ", big_blank), (font[v][k], plain), ("  ", big_blank)]
+        return [("  ", big_blank), (font[v][k], plain), ("  ", big_blank)]
+    # an empty cell: its candidates; blanks and dots share the plain style
+    base = style_of(("cand",) + tail, bg)
+    segs: list[tuple[str, Style]] = []
+    if lay.cw == 5:
+        digits = range(1, 6) if k == 0 else range(6, 10)
+        for d in digits:
+            if cands & bit(d):
+                segs.append(_cand(style_of, d, cands, marks, digit_hl, pat_digits, elim, place,
+                                  sol, tail, bg))
+            else:
+                segs.append(("·", base))
+        if k == 1:
+            segs.append(_cell_cue(style_of, marks, elim, place, sol, failing, tail, bg, base))
+        return segs
+    cue_style = style_of(("cue",) + tail, bg)
+    for d in range(3 * k + 1, 3 * k + 4):
+        b = bit(d)
+        if marks & b:
+            cue = "x"
+        elif elim & b:
+            cue = "-"
+        elif place & b:
+            cue = "+"
+        elif sol & b:
+            cue = "!"
+        elif failing and k == 0 and d == 1:
+            cue = "?"
+        else:
+            cue = " "
+        segs.append((cue, cue_style if cue != " " else base))
+        if cands & b:
+            segs.append(_cand(style_of, d, cands, marks, digit_hl, pat_digits, elim, place, sol,
+                              tail, bg))
+        else:
+            segs.append((" ", base))
+    segs.append((" ", base))
+    return segs
+
+
+def _cand(style_of: StyleOf, d, cands, marks, digit_hl, pat_digits, elim, place, sol, tail, bg):
+    b = bit(d)
+    kinds = ("cand",)
+    if digit_hl & b:
+        kinds += ("digit",)
+    if pat_digits & b:
+        kinds += ("pattern",)
+    if sol & b:
+        kinds += ("solution",)
+    if place & b:
+        kinds += ("place",)
+    if elim & b:
+        kinds += ("elim",)
+    if marks & b:
+        kinds += ("claim",)
+    return str(d), style_of(kinds + tail, bg)
+
+
+def _cell_cue(style_of: StyleOf, marks, elim, place, sol, failing, tail, bg, base):
+    if marks:
+        cue = "x"
+    elif elim:
+        cue = "-"
+    elif place:
+        cue = "+"
+    elif sol:
+        cue = "!"
+    elif failing:
+        cue = "?"
+    else:
+        return " ", base
+    return cue, style_of(("cue",) + tail, bg)
+
+
+def merge(segs: list[tuple[str, Style]]) -> list[Segment]:
+    out: list[Segment] = []
+    last_text, last_style = "", None
+    for text, style in segs:
+        if style == last_style:
+            last_text += text
+        else:
+            if last_text:
+                out.append(Segment(last_text, last_style))
+            last_text, last_style = text, style
+    if last_text:
+        out.append(Segment(last_text, last_style))
+    return out

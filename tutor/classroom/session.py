@@ -1,0 +1,194 @@
+"""One SSH session channel: a terminal running one app process.
+
+The app runs on its own PTY (ptyproc.py); keys go in, the screen comes out.
+A session ends when the app exits, the client leaves, the server stops, or
+the classroom's watch ends it (too much memory, idle too long); each end is
+one log line saying why, and a row in the store's session table.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+
+import asyncssh
+
+from . import events
+from .ptyproc import PtyProcess
+
+log = logging.getLogger("tutor.classroom")
+
+# leave the alternate screen, show the cursor, stop mouse reports, reset colours
+_TERMINAL_RESET = b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[0m\r\n"
+
+
+class Session(asyncssh.SSHServerSession):
+    """One SSH session channel: a terminal running one app process."""
+
+    def __init__(self, server):
+        self.server = server
+        self.classroom = server.classroom
+        self.user, self.role = server.user, server.role
+        self.chan = None
+        self.term: str | None = None
+        self.size = (80, 24, 0, 0)
+        self.proc: PtyProcess | None = None
+        self.pending = bytearray()
+        self.last_input = time.monotonic()
+        self.started: float | None = None
+        self.closing = False
+        self.gone = False
+        self.session_id = server.classroom.new_session_id()
+        self._end_task: asyncio.Task | None = None
+
+    def refuse(self, what: str, message: str) -> None:
+        self.server.refused(what)
+        try:
+            self.chan.write_stderr(f"sudoku-tutor: {message}\r\n".encode())
+            self.chan.exit(1)
+        except (OSError, asyncssh.Error):
+            pass
+
+    # ---------------------------------------------------------- requests
+    def connection_made(self, chan) -> None:
+        self.chan = chan
+        self.server.sessions += 1
+        self.server.opened = True
+
+    def pty_requested(self, term_type, term_size, term_modes) -> bool:
+        self.term = term_type or "xterm-256color"
+        self.size = term_size
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command) -> bool:
+        cmd = command if isinstance(command, str) else bytes(command).decode("utf-8", "replace")
+        self.server.refused(f"exec command {cmd[:60]!r}")
+        return False
+
+    def subsystem_requested(self, subsystem) -> bool:
+        name = subsystem if isinstance(subsystem, str) else bytes(subsystem).decode("utf-8", "replace")
+        self.server.refused(f"subsystem {name!r}")
+        return False
+
+    def session_started(self) -> None:
+        room = self.classroom
+        if not self.term:
+            self.refuse("session without a terminal",
+                        "the tutor needs a terminal: connect with `ssh -t` (no command).")
+            return
+        if self.role != "teacher" and room.student_count() >= room.config.max_sessions:
+            self.refuse(f"classroom full ({room.config.max_sessions} sessions)",
+                        "the classroom is full right now; try again in a minute.")
+            return
+        room.sessions.add(self)
+        asyncio.ensure_future(self._spawn())
+
+    async def _spawn(self) -> None:
+        room = self.classroom
+        cols, rows = self.size[0] or 80, self.size[1] or 24
+        env = room.child_env(self.user, self.role, self.term, cols, rows)
+        self.proc = PtyProcess(room.child_argv(), env, cols, rows,
+                               on_output=self._output, on_exit=self._app_exited)
+        try:
+            await self.proc.start()
+        except OSError as e:
+            log.error("session for %s could not start: %s", self.server.who(), e)
+            room.sessions.discard(self)
+            self.refuse("app did not start", "the tutor could not start; tell your teacher.")
+            return
+        self.started = time.monotonic()
+        room.store_call(events.session_started, self.session_id, room.roster.class_name, self.user,
+                        self.role, self.server.ip, room.server_id)
+        log.info("session start %s (%s) pid %d term %s %dx%d", self.server.who(), self.role,
+                 self.proc.pid, self.term, cols, rows)
+        if self.gone:                       # the client left while the app was starting
+            await self.end("client disconnected")
+            return
+        if self.pending:
+            self.proc.write(bytes(self.pending))
+            self.pending.clear()
+
+    # ---------------------------------------------------------- data
+    def data_received(self, data, datatype) -> None:
+        self.last_input = time.monotonic()
+        if self.proc is not None:
+            self.proc.write(data)
+        elif len(self.pending) < 65536:
+            self.pending += data
+
+    def terminal_size_changed(self, width, height, pixwidth, pixheight) -> None:
+        self.size = (width, height, pixwidth, pixheight)
+        if self.proc is not None:
+            self.proc.resize(width, height, pixwidth, pixheight)
+
+    def break_received(self, msec) -> bool:
+        return False
+
+    def signal_received(self, sig) -> None:
+        pass
+
+    def eof_received(self) -> bool:
+        return False
+
+    def pause_writing(self) -> None:
+        if self.proc is not None:
+            self.proc.pause_output()
+
+    def resume_writing(self) -> None:
+        if self.proc is not None:
+            self.proc.resume_output()
+
+    def _output(self, data: bytes) -> None:
+        if self.chan is not None and not self.closing:
+            try:
+                self.chan.write(data)
+            except (OSError, asyncssh.Error, BrokenPipeError):
+                pass
+
+    # ---------------------------------------------------------- ending
+    def _app_exited(self, rc: int) -> None:
+        if not self.closing:
+            self.end_soon("app exited", f"status {rc}")
+
+    def end_soon(self, why: str, detail: str = "", message: str | None = None) -> None:
+        if self._end_task is None:
+            self._end_task = asyncio.ensure_future(self.end(why, detail, message))
+
+    async def end(self, why: str, detail: str = "", message: str | None = None) -> None:
+        if self.closing:
+            if self._end_task is not None and self._end_task is not asyncio.current_task():
+                await asyncio.shield(self._end_task)
+            return
+        self.closing = True
+        how = "not started"
+        if self.proc is not None:
+            how = await self.proc.terminate()
+        room = self.classroom
+        room.sessions.discard(self)
+        if self.started is not None:
+            room.store_call(events.session_ended, self.session_id)
+        took = time.monotonic() - self.started if self.started else 0.0
+        level = logging.WARNING if why in ("memory", "idle") else logging.INFO
+        log.log(level, "session end %s pid %s after %.0f s: %s%s%s", self.server.who(),
+                self.proc.pid if self.proc else "-", took, why,
+                f" ({detail})" if detail else "", "" if how in ("exited", "not started") else f"; {how} sent")
+        try:
+            if message:
+                self.chan.write(_TERMINAL_RESET + f"sudoku-tutor: {message}\r\n".encode())
+            rc = self.proc.returncode if self.proc and self.proc.returncode is not None else 1
+            self.chan.exit(rc & 0xFF if rc >= 0 else 1)
+        except (OSError, asyncssh.Error, AttributeError):
+            pass
+
+    def connection_lost(self, exc) -> None:
+        self.gone = True
+        self.server.sessions -= 1
+        if self.proc is not None and not self.closing:
+            self.end_soon("client disconnected", str(exc) if exc else "")
+        elif self.proc is None:
+            self.classroom.sessions.discard(self)     # _spawn, if running, ends what it starts
+        if self.server.sessions <= 0 and self.server.conn is not None:
+            self.server.conn.close()
