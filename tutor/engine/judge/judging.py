@@ -8,7 +8,7 @@ from ..names import Named, needs_noun, step_label, technique_label
 from ..position import Position
 from ..registry import PatternQuery, check_pattern
 from ..step import Step, effects_text
-from ..techniques.patterns import an
+from ..techniques.patterns import an, pick_report
 from .cache import _Entry, _tier, step_effect
 from .claims import Claim
 from .lookahead import LOOKAHEAD_STEPS, lookahead
@@ -42,13 +42,9 @@ class _Judging:
                                                      claim=tuple(self.items), label=label))
             if r is not None:
                 reports.append(r)
-        for r in reports:
-            if r.covers(self.items):
-                return r
-        for r in reports:
-            if r.ok:
-                return r
-        return reports[0] if reports else None
+        if not reports:
+            return None
+        return pick_report(reports, self.items) or reports[0]
 
     def _pattern_note(self, step: Step | None = None, named_proves: bool = False) -> str:
         """A sentence about the learner's pattern, or ''."""

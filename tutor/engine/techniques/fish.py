@@ -38,7 +38,9 @@ from ..grid import COL, HOUSE_MASK, POPCOUNT, ROW, cell_bits, cell_name, cells_n
 from ..position import Position
 from ..step import Step, make_step
 from .common import Memo, digit_masks
-from .patterns import WORDS, an, digit_cells, digit_guard, fail, lines_name, lines_text, one_digit
+from .patterns import (
+    WORDS, an, digit_cells, digit_guard, fail, lines_name, lines_text, one_digit, pick_report,
+)
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 FISH_IDS = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
@@ -164,12 +166,9 @@ def fish_check(n: int):
         rows = sorted({ROW[i] for i in cells})
         cols = sorted({COL[i] for i in cells})
         results = [_fish_side(pos, q, d, n, rows, cols, True), _fish_side(pos, q, d, n, cols, rows, False)]
-        for r in results:
-            if r.covers(q.claim):
-                return r
-        for r in results:
-            if r.ok:
-                return r
+        picked = pick_report(results, q.claim)
+        if picked:
+            return picked
         # report the side whose cover lines the claim lies on
         if q.claim:
             i = q.claim[0][0]

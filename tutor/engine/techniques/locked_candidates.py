@@ -78,16 +78,28 @@ def _box_and_lines(q, cells, d, box, line):
     return 18 + boxes[0], lines
 
 
-def _pointing_digit(pos, q, d):
+def _locate(pos, q, d, line_first: bool):
+    """(cells, box, candidate lines) of the pattern as named, or the report
+    of the first thing wrong with where it is (pointing asks for one box
+    first, claiming for one line)."""
     got = _named_cells(pos, q, d)
     if isinstance(got, PatternReport):
         return got
     cells, box, line = got
-    label = q.label
+    if line_first and not [h for h in common_houses(cells) if h < 18]:
+        return PatternReport(False, q.label, cells,
+                             f"{cells_name(cells)} do not lie on one row or column", list(cells), (d,))
     got = _box_and_lines(q, cells, d, box, line)
     if isinstance(got, PatternReport):
         return got
-    box, lines = got
+    return (cells, *got)
+
+
+def _pointing_digit(pos, q, d):
+    got = _locate(pos, q, d, line_first=False)
+    if isinstance(got, PatternReport):
+        return got
+    cells, box, lines = got
     box_d = digit_cells(pos, box, d)
     claimed = {i for i, _, _ in q.claim}
     fails = []
@@ -101,27 +113,19 @@ def _pointing_digit(pos, q, d):
                 if not HOUSE_MASK[line] >> i & 1:
                     return f"{cell_name(i)} is not on {house_name(line)}"
                 return f"{cell_name(i)} is inside {house_name(box)}"
-            return PatternReport(True, label, list(box_d), digits=(d,), removes=removes,
+            return PatternReport(True, q.label, list(box_d), digits=(d,), removes=removes,
                                  why_not=digit_guard(d, why))
         fails.append((line, off))
     line, off = fails[0]
-    return PatternReport(False, label, cells, f"{d} also fits {cells_name(off)} in {house_name(box)}, "
+    return PatternReport(False, q.label, cells, f"{d} also fits {cells_name(off)} in {house_name(box)}, "
                          f"so it is not confined to {house_name(line)}", off, (d,))
 
 
 def _claiming_digit(pos, q, d):
-    got = _named_cells(pos, q, d)
+    got = _locate(pos, q, d, line_first=True)
     if isinstance(got, PatternReport):
         return got
-    cells, box, line = got
-    label = q.label
-    if not [h for h in common_houses(cells) if h < 18]:
-        return PatternReport(False, label, cells,
-                             f"{cells_name(cells)} do not lie on one row or column", list(cells), (d,))
-    got = _box_and_lines(q, cells, d, box, line)
-    if isinstance(got, PatternReport):
-        return got
-    box, lines = got
+    cells, box, lines = got
     fails = []
     for line in sorted(lines, key=lambda h: any(
             HOUSE_MASK[h] >> i & 1 for i, _, _ in q.claim)):  # the claim is off the line
@@ -134,11 +138,11 @@ def _claiming_digit(pos, q, d):
                 if 18 + BOX[i] != box:
                     return f"{cell_name(i)} is not in {house_name(box)}"
                 return f"{cell_name(i)} is on {house_name(line)} itself"
-            return PatternReport(True, label, line_d, digits=(d,), removes=removes,
+            return PatternReport(True, q.label, line_d, digits=(d,), removes=removes,
                                  why_not=digit_guard(d, why))
         fails.append((line, off))
     line, off = fails[0]
-    return PatternReport(False, label, cells, f"{d} also fits {cells_name(off)} in {house_name(line)}, "
+    return PatternReport(False, q.label, cells, f"{d} also fits {cells_name(off)} in {house_name(line)}, "
                          f"outside {house_name(box)}", off, (d,))
 
 

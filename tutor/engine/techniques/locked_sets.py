@@ -195,15 +195,25 @@ def _shape_problem(q, label):
     return None
 
 
-def check_naked(pos: Position, q) -> PatternReport:
-    label = _label(q, False)
+def _start(pos, q, hidden: bool):
+    """(label, cells, their candidates together), or the report of a set
+    that has not even the shape of one."""
+    label = _label(q, hidden)
     bad = _shape_problem(q, label)
     if bad:
         return bad
-    cells, k = list(q.cells), len(q.cells)
     union = 0
-    for i in cells:
+    for i in q.cells:
         union |= pos.cands[i]
+    return label, list(q.cells), union
+
+
+def check_naked(pos: Position, q) -> PatternReport:
+    got = _start(pos, q, False)
+    if isinstance(got, PatternReport):
+        return got
+    label, cells, union = got
+    k = len(cells)
     if q.digits:                      # the digits as named
         keep = sorted(q.digits)
     elif POPCOUNT[union] > k:         # the digits most cells hold, the claimed ones first
@@ -241,15 +251,11 @@ def check_naked(pos: Position, q) -> PatternReport:
 
 
 def check_hidden(pos: Position, q) -> PatternReport:
-    label = _label(q, True)
-    bad = _shape_problem(q, label)
-    if bad:
-        return bad
-    cells, k = list(q.cells), len(q.cells)
-    name = cells_name(cells)
-    union = 0
-    for i in cells:
-        union |= pos.cands[i]
+    got = _start(pos, q, True)
+    if isinstance(got, PatternReport):
+        return got
+    label, cells, union = got
+    k, name = len(cells), cells_name(cells)
     lacking = [d for d in q.digits if not union & bit(d)]
     if lacking:
         return fail(q, label, f"{lacking[0]} is not a candidate in {name}", digits=sorted(q.digits))

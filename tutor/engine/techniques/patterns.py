@@ -84,15 +84,15 @@ def digit_guard(d: int, why):
     return wrapped
 
 
-def best_report(reports: list[PatternReport], items) -> PatternReport:
-    """One that reaches the whole claim, else one that holds, else the first."""
+def pick_report(reports: list[PatternReport], items) -> PatternReport | None:
+    """One that reaches the whole claim, else one that holds, else None."""
     for r in reports:
         if r.covers(items):
             return r
     for r in reports:
         if r.ok:
             return r
-    return reports[0]
+    return None
 
 
 # ------------------------------------------------------------------ one-digit patterns
@@ -127,12 +127,9 @@ def one_digit(check_digit):
             return PatternReport(False, label, cells, f"{cell_name(lacking[0])} has no candidate {d}",
                                  lacking, (d,))
         reports = [check_digit(pos, q, d) for d in held]
-        for r in reports:
-            if r.covers(q.claim):
-                return r
-        for r in reports:
-            if r.ok:
-                return r
+        picked = pick_report(reports, q.claim)
+        if picked:
+            return picked
         if cells:
             # the cells may well form the pattern, on a digit the claim is not about
             common = 0x1FF
