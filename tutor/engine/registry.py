@@ -16,7 +16,12 @@ A room gives the registry everything the rest of the program needs to know:
 * its family and its rank on the ladder;
 * the parts of a step a quiz entry must match (`entry_keys`);
 * flags: `uniqueness` (holds only on a puzzle with one solution; may be
-  switched off), `batched` (logic solve applies all its steps at once).
+  switched off), `batched` (logic solve applies all its steps at once);
+* for the learner: the mix-ups it is known for (`confusions`), what to
+  master first (`prerequisites`), the name quiz's wrong options
+  (`distractors`), the sizes a name may give (`sizes`: 'naked pair').
+
+Learners' names for techniques are read from these tables by names.py.
 
 Judge, quizzes, hints, lessons and the app ask this module; they never
 switch on technique ids themselves.  Importing `tutor.engine.techniques`

@@ -5,7 +5,6 @@ from __future__ import annotations
 from .. import registry
 from ..grid import cell_name, cells_name
 from ..names import Named, needs_noun, step_label, technique_label
-from ..position import Position
 from ..registry import PatternQuery, check_pattern
 from ..step import Step, effects_text
 from ..techniques.patterns import an, pick_report

@@ -81,7 +81,7 @@ family("singles", "Singles", "single", aliases=("single",))
 
 
 @technique("naked-single", "Naked Single", "singles", rank=10, batched=True,
-           label="Naked Single", aliases=("naked single", "full house", "naked"), sizes=(1,),
+           aliases=("naked single", "full house", "naked"), sizes=(1,),
            check=check_naked_single, step_label=_naked_single_label,
            confusions=(("hidden-single", "naked vs hidden single",
                         "naked single: the cell has one candidate left; hidden single: the digit "
@@ -111,7 +111,7 @@ def naked_singles(pos: Position):
 
 
 @technique("hidden-single", "Hidden Single", "singles", rank=20, batched=True,
-           label="Hidden Single", aliases=("hidden single", "hidden"), sizes=(1,),
+           aliases=("hidden single", "hidden"), sizes=(1,),
            check=check_hidden_single, prerequisites=("naked-single",),
            distractors=("naked-single", "hidden-subset", "claiming", "pointing"))
 def hidden_singles(pos: Position):
