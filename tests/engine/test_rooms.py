@@ -13,7 +13,7 @@ from tutor.engine.judge import judge, resolve_technique
 from tutor.engine.registry import EntryKeys, PatternReport, family, technique
 from tutor.engine.step import make_step
 from tutor.teaching.mastery import PREREQUISITES
-from tutor.teaching.quiz import FindAllQuiz, confusion, parse_entry
+from tutor.teaching.quiz import FindAllQuiz, confusion, name_options, parse_entry
 
 
 # ------------------------------------------------------------------ a throwaway room
@@ -119,8 +119,9 @@ def _use_the_room(pos):
     assert v.kind == "wrong" and v.message == (f"not an instance: {cell_name(a)} and {cell_name(b)} "
                                                f"do not hold the same two digits")
 
-    # confusions and prerequisites come from the room
+    # confusions, prerequisites and the name quiz's options come from the room
     assert confusion("row-twins", "naked-subset").label == "twins vs naked pair"
+    assert "naked-subset" in name_options("row-twins", seed=3)
     assert confusion("naked-subset", "row-twins").tip.startswith("twins are")
     assert PREREQUISITES["row-twins"] == ("naked-single",) and "row-twins" in set(PREREQUISITES)
 
@@ -134,7 +135,7 @@ def test_every_room_names_itself_and_its_check_answers_in_notation(lockedset_pos
     apart = parse_cells("r5c8 r8c1")
     assert all(not pos.values[i] for i in apart)
     for t in registry.ladder():
-        assert resolve_technique(t.id).ids == (t.id,) or t.family == t.id
+        assert resolve_technique(t.id).ids == (t.id,)
         assert resolve_technique(t.name).ids[0] == t.id
         for alias in t.aliases:
             named = resolve_technique(alias)
