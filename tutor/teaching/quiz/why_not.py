@@ -42,12 +42,10 @@ def why_not(pos: Position, entry: Entry, target_ids: list[str]) -> str:
     held = [r for r in reports if r.ok]
     if held:
         return _holds(held[0], entry, techs)
+    # the techniques whose shape the entry has; when several fail in
+    # different ways, the first two reasons
     fitting = [r for r in reports if r.fits] or reports[:1]
-    first = {}
-    for r in fitting:
-        first.setdefault(r.reason, r)
-    # several techniques fail in different ways: the first two
-    return "; and ".join(list(first)[:2])
+    return "; and ".join(list(dict.fromkeys(r.reason for r in fitting))[:2])
 
 
 def _holds(r, entry: Entry, techs) -> str:
