@@ -483,7 +483,7 @@ def _ordered(pos: Position, petals: _Petals, allowed: int) -> list:
 family("als", "Almost Locked Sets", "ALS pattern")
 
 
-@technique("death-blossom", "ALS Death Blossom", "als", rank=150)
+@technique("death-blossom", "ALS Death Blossom", "als", rank=340)
 def death_blossom(pos: Position, max_size: int = MAX_ALS_SIZE):
     records, houses = _als_table(pos, max_size)
     if not records:

@@ -118,7 +118,7 @@ def _colour_text(cells) -> str:
 family("colouring", "Colouring", "colouring step")
 
 
-@technique("simple-colours", "Simple Colours", "colouring", rank=110)
+@technique("simple-colours", "Simple Colours", "colouring", rank=250)
 def simple_colours(pos: Position):
     steps = []
     masks = digit_masks(pos)

@@ -159,11 +159,11 @@ def x_wing(pos: Position):
     return _fish_steps(pos, 2)
 
 
-@technique("swordfish", "Swordfish", "fish", rank=120)
+@technique("swordfish", "Swordfish", "fish", rank=80)
 def swordfish(pos: Position):
     return _fish_steps(pos, 3)
 
 
-@technique("jellyfish", "Jellyfish", "fish", rank=130)
+@technique("jellyfish", "Jellyfish", "fish", rank=90)
 def jellyfish(pos: Position):
     return _fish_steps(pos, 4)

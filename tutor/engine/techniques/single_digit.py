@@ -190,16 +190,16 @@ def _step(tid, d, x1, x2, y1, y2, hx, hy, weak, targets):
 family("single-digit", "Single-digit patterns", "single-digit pattern")
 
 
-@technique("skyscraper", "Skyscraper", "single-digit", rank=80)
+@technique("skyscraper", "Skyscraper", "single-digit", rank=100)
 def skyscraper(pos: Position):
     return list(_all(pos)["skyscraper"])
 
 
-@technique("two-string-kite", "2-String Kite", "single-digit", rank=90)
+@technique("two-string-kite", "2-String Kite", "single-digit", rank=110)
 def two_string_kite(pos: Position):
     return list(_all(pos)["two-string-kite"])
 
 
-@technique("turbot-fish", "Turbot Fish", "single-digit", rank=100)
+@technique("turbot-fish", "Turbot Fish", "single-digit", rank=120)
 def turbot_fish(pos: Position):
     return list(_all(pos)["turbot-fish"])

@@ -195,7 +195,7 @@ def _canonical(rule: str, walk):
 family("chains", "Chains and loops", "chain")
 
 
-@technique("x-cycle", "X-Cycle", "chains", rank=140)
+@technique("x-cycle", "X-Cycle", "chains", rank=270)
 def x_cycles(pos: Position):
     return find_x_cycles(pos, MAX_LINKS)
 
