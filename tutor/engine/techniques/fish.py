@@ -282,7 +282,7 @@ def x_wing(pos: Position):
     return _fish_steps(pos, 2)
 
 
-@technique("swordfish", "Swordfish", "fish", rank=120, check=fish_check(3),
+@technique("swordfish", "Swordfish", "fish", rank=80, check=fish_check(3),
            entry_keys=fish_entry_keys, aliases=("sword fish",),
            confusions=(("jellyfish", "Swordfish vs Jellyfish", _COUNT + "three for a Swordfish, four "
                                                                   "for a Jellyfish"),),
@@ -291,7 +291,7 @@ def swordfish(pos: Position):
     return _fish_steps(pos, 3)
 
 
-@technique("jellyfish", "Jellyfish", "fish", rank=130, check=fish_check(4),
+@technique("jellyfish", "Jellyfish", "fish", rank=90, check=fish_check(4),
            entry_keys=fish_entry_keys, aliases=("jelly fish",),
            prerequisites=("swordfish",), distractors=("swordfish", "x-wing", "x-cycle", "simple-colours"))
 def jellyfish(pos: Position):
