@@ -2,4 +2,4 @@
 from . import (  # noqa: F401
     singles, locked_candidates, locked_sets, fish, single_digit, colouring, x_cycles, als,
 )
-from . import uniqueness  # noqa: F401
+from . import uniqueness, multi_colours  # noqa: F401
