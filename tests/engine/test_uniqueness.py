@@ -349,6 +349,24 @@ def test_a_position_with_two_solutions_gets_no_uniqueness_step():
                              "need exactly one")
 
 
+def test_shipped_puzzles_without_one_solution_get_no_uniqueness_step():
+    """The tdoku test set holds puzzles with no solution or several: their
+    solves use no uniqueness step and keep exactly the solutions they had."""
+    from puzzle_helpers import load_lines
+    checked = 0
+    for line in load_lines("tdoku/test-puzzles.txt"):
+        pos = parse_position(line.split(":")[0])
+        count = pos.solution_info()[0]
+        if count == 1:
+            continue
+        result = logic_solve(pos)
+        assert not set(result.counts) & set(UNIQUENESS)
+        after = Position(result.position.values, result.position.cands, result.position.givens)
+        assert after.solution_info()[0] == count
+        checked += 1
+    assert checked >= 10
+
+
 def test_uniqueness_can_be_switched_off():
     pos = case("type1Test1")
     assert find_all(pos, ["unique-rectangle"])
