@@ -32,12 +32,15 @@ a corner holding nothing else is "bivalue", the others carry extras.
      rows and both columns: a leaves the two other corners.
 SudokuWiki numbers them differently: its 2 and 2B are our 2, its 2C is our
 5 (two diagonal corners), its 3, 3B and 3B with triple pseudo-cells are our
-3, its 4 and 4B are our 4; our 6 is not on its Unique Rectangles page.
+3, its 4 and 4B are our 4, and its 5 is our 6 (it places a in the two
+bivalue corners; we remove a from the two others, after which those
+placements are hidden singles).
 
 Hidden Rectangle (HoDoKu): one bivalue corner; in the row and in the column
 of the opposite corner, a lives only in rectangle cells: b leaves the
 opposite corner (were it b, the links would make the other two corners a
-and the bivalue corner b: the deadly pattern).
+and the bivalue corner b: the deadly pattern).  This is SudokuWiki's Hidden
+Unique Rectangle type 1; its types 2 and 2B are other patterns, not found.
 
 BUG+1: every unsolved cell is bivalue but one, which holds three digits,
 and without one of its digits every digit would sit exactly twice in each
