@@ -521,3 +521,12 @@ def test_entry_keys():
     assert set(keys.alternatives) == {frozenset(cells("r7c3 r8c4 r9c1 r9c6")),
                                       frozenset(cells("r7c3 r8c4 r7c7 r8c7"))}
     assert keys.digits == {7} and keys.more_digits == {8}
+
+
+def test_an_xy_wing_is_also_the_smallest_death_blossom():
+    # the lesson's point: same cells, same removal, and the wing is the simpler name
+    pos = expert(3)
+    blossoms = [s for s in find_all(pos, ["death-blossom"]) if s.extra["stem"] == "r8c2"
+                and [p["cells"] for p in s.extra["petals"]] == [["r8c6"], ["r7c3"]]]
+    assert [s.elimination_texts() for s in blossoms] == [["r8c3<>8"]]
+    assert get("xy-wing").rank < get("death-blossom").rank
