@@ -482,6 +482,8 @@ def test_a_holding_pattern_says_what_it_removes_and_why_not():
     r = check(pos, "w-wing", "r5c5 r8c6", claim=[(parse_cell("r9c5"), 4, False)])
     assert r.ok and r.why_not(parse_cell("r9c5"), 4, False) == "this W-Wing removes 5, not 4"
     assert r.why_not(parse_cell("r9c6"), 5, False) == "r9c6 has no candidate 5"
+    r = check(pos, "w-wing", "r5c5 r8c6", digits=(7,))
+    assert not r.ok and r.reason == "r5c5 and r8c6 hold 4,5, not 7"
 
 
 def test_a_pattern_that_holds_may_remove_nothing():

@@ -60,13 +60,19 @@ def _path(parent: dict[int, int | None], end: int) -> list[int]:
     return out[::-1]
 
 
-def _odd_loop(net: dict[int, list[int]], parent: dict[int, int | None]) -> bool:
-    """Whether the cells reached (parent, in breadth-first order) hold a loop
-    of odd length: two neighbours at the same parity of depth."""
+def _depths(parent: dict[int, int | None]) -> dict[int, int]:
+    """Links from the search's start to each cell reached (parents come in
+    breadth-first order, so a cell's parent is always seen before it)."""
     depth: dict[int, int] = {}
     for c, p in parent.items():
         depth[c] = 0 if p is None else depth[p] + 1
-    return any(depth[c] % 2 == depth[o] % 2 for c in parent for o in net[c])
+    return depth
+
+
+def _odd_loop(net: dict[int, list[int]], depth: dict[int, int]) -> bool:
+    """Whether the cells reached hold a loop of odd length: two neighbours
+    at the same parity of depth."""
+    return any(depth[c] % 2 == depth[o] % 2 for c in depth for o in net[c])
 
 
 @per_position
@@ -84,10 +90,11 @@ def _pair_steps(pos: Position, pair: int, cells, masks) -> list[Step]:
     x, y = MASK_DIGITS[pair]
     net = _network(cells)
     parents = {c: _paths_from(net, c) for c in cells}
+    depths = {c: _depths(parents[c]) for c in cells}
     broken = set()
     for c in cells:
-        if c not in broken and _odd_loop(net, parents[c]):
-            broken |= set(parents[c])
+        if c not in broken and _odd_loop(net, depths[c]):
+            broken |= set(depths[c])
     in_net = 0
     for c in cells:
         in_net |= 1 << c
@@ -101,10 +108,9 @@ def _pair_steps(pos: Position, pair: int, cells, masks) -> list[Step]:
     for ends in seen_by.values():
         best = None
         for a, b in combinations(ends, 2):
-            if b in parents[a]:
-                links = len(_path(parents[a], b)) - 1
-                if links >= 3 and links % 2 and (best is None or (links, a, b) < best):
-                    best = (links, a, b)
+            links = depths[a].get(b, 0)
+            if links >= 3 and links % 2 and (best is None or (links, a, b) < best):
+                best = (links, a, b)
         if best:
             chosen.add(best)
     steps = []

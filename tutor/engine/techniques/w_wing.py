@@ -24,7 +24,7 @@ from ..position import Position
 from ..step import Step, make_step
 from .colouring import conjugate_links
 from .common import bivalue_pairs, digit_masks, per_position
-from .wing_checks import count_cells, fail, holds, named_cells, removal_reasons
+from .wing_checks import count_cells, digit_list, fail, holds, named_cells, removal_reasons
 
 
 def w_wing_links(pos: Position, a: int, b: int, x: int) -> list[tuple[int, int, int]]:
@@ -129,8 +129,14 @@ def check_w_wing(pos: Position, query: PatternQuery) -> PatternReport:
         return fail(label, cells, f"{cell_name(a)} and {cell_name(b)} see each other: two cells "
                     f"with one pair there are a Naked Pair, not a W-Wing", [a, b])
     pair = MASK_DIGITS[cands[a]]
-    # the link digit: the other digit of a claimed one first
+    other = sorted(set(query.digits) - set(pair))
+    if other:
+        return fail(label, cells, f"{cell_name(a)} and {cell_name(b)} hold "
+                    f"{digit_list(cands[a])}, not {','.join(map(str, other))}")
+    # the link digit: the other digit of a claimed one (or of one named) first
     claimed = [d for _, d, placing in query.claim if not placing and d in pair]
+    if not claimed and len(query.digits) == 1:
+        claimed = list(query.digits)
     order = [e for d in claimed for e in pair if e != d] + list(pair)
     order = list(dict.fromkeys(order))
     reach, problems = {}, []

@@ -56,21 +56,6 @@ def z_targets(pos: Position, cells, z: int) -> int:
             seen &= PEER_MASK[c]
     return seen
 
-def three_cell_roles(cells, z: int, cands) -> tuple[str, int, tuple[int, int]]:
-    """(technique id, pivot, pincers) of a three-cell wing: the pivot is the
-    cell with three candidates (XYZ-Wing) or the one without z (XY-Wing);
-    the pincers come in the order of the pivot digit they share."""
-    trivalue = [c for c in cells if POPCOUNT[cands[c]] == 3]
-    bz = 1 << (z - 1)
-    if trivalue:
-        tid, pivot = "xyz-wing", trivalue[0]
-    else:
-        tid, pivot = "xy-wing", next(c for c in cells if not cands[c] & bz)
-    a, b = (c for c in cells if c != pivot)
-    if (cands[a] & ~bz) > (cands[b] & ~bz):
-        a, b = b, a
-    return tid, pivot, (a, b)
-
 
 def digit_list(mask: int) -> str:
     return ",".join(str(d) for d in MASK_DIGITS[mask])
@@ -159,6 +144,19 @@ def _pivot_by_sight(cells, order) -> int:
     return next(c for c in list(order) + list(cells) if count.get(c) == best)
 
 
+def _pivot_wing_report(pos: Position, query: PatternQuery, label: str, cells, pivot: int,
+                       z: int, digits) -> PatternReport:
+    """The end of the XY- and XYZ-Wing checks, once the digits fit: both
+    pincers see the pivot, the three cells are not one house; then what the
+    wing removes."""
+    for c in cells:
+        if c != pivot and not PEER_MASK[c] >> pivot & 1:
+            return fail(label, cells, f"{cell_name(c)} does not see the pivot "
+                        f"{cell_name(pivot)}", [c])
+    return (_naked_set_instead(label, cells, "three")
+            or _wing_report(pos, query, label, cells, z, digits))
+
+
 def check_xy_wing(pos: Position, query: PatternQuery) -> PatternReport:
     label = "XY-Wing"
     cells = named_cells(query)
@@ -192,15 +190,8 @@ def check_xy_wing(pos: Position, query: PatternQuery) -> PatternReport:
     if not zmask:
         return fail(label, cells, f"the pincers {cell_name(a)} and {cell_name(b)} share no "
                     f"digit z", [a, b])
-    for c in (a, b):
-        if not PEER_MASK[c] >> pivot & 1:
-            return fail(label, cells, f"{cell_name(c)} does not see the pivot {pv}", [c])
-    bad = _naked_set_instead(label, cells, "three")
-    if bad:
-        return bad
     z = SINGLE_DIGIT[zmask]
-    digits = MASK_DIGITS[pm] + (z,)
-    return _wing_report(pos, query, label, cells, z, digits)
+    return _pivot_wing_report(pos, query, label, cells, pivot, z, MASK_DIGITS[pm] + (z,))
 
 
 def check_xyz_wing(pos: Position, query: PatternQuery) -> PatternReport:
@@ -233,15 +224,9 @@ def check_xyz_wing(pos: Position, query: PatternQuery) -> PatternReport:
     if cands[a] == cands[b]:
         return fail(label, cells, f"the pincers {cell_name(a)} and {cell_name(b)} hold the same "
                     f"pair {digit_list(cands[a])}: they must differ", [a, b])
-    for c in (a, b):
-        if not PEER_MASK[c] >> pivot & 1:
-            return fail(label, cells, f"{cell_name(c)} does not see the pivot {pv}", [c])
-    bad = _naked_set_instead(label, cells, "three")
-    if bad:
-        return bad
     z = SINGLE_DIGIT[cands[a] & cands[b]]
-    digits = MASK_DIGITS[pm & ~(1 << (z - 1))] + (z,)
-    return _wing_report(pos, query, label, cells, z, digits)
+    return _pivot_wing_report(pos, query, label, cells, pivot, z,
+                              MASK_DIGITS[pm & ~(1 << (z - 1))] + (z,))
 
 
 def check_wxyz_wing(pos: Position, query: PatternQuery) -> PatternReport:
@@ -278,8 +263,8 @@ def check_wxyz_wing(pos: Position, query: PatternQuery) -> PatternReport:
             smaller = "a Naked Pair"
         elif one_house(list(sub)) is not None:
             smaller = "a Naked Triple"
-        else:
-            smaller = an(LABELS[three_cell_roles(sub, z, cands)[0]])
+        else:   # three cells, one digit loose: a trivalue pivot makes it an XYZ-Wing
+            smaller = "an XYZ-Wing" if any(POPCOUNT[cands[c]] == 3 for c in sub) else "an XY-Wing"
         return fail(label, cells, f"{cells_name(sub)} already form {smaller} placing {z} "
                     f"among them: {cells_name(rest)} {'is' if len(rest) == 1 else 'are'} "
                     f"not needed", rest)

@@ -19,9 +19,14 @@ that is not restricted):
 
 WXYZ-Wing is the four-cell case in full generality: a hinge holding all
 four digits with three pincers, a hinge of three digits without z, or four
-cells in a row of "sees" links with no hinge at all; extra["hinge"] names a
-cell that sees the other three when there is one, and extra["z_in_hinge"]
-says whether it holds z.
+cells in a row of "sees" links with no hinge at all.
+
+Step data: extra["z"] and extra["z_cells"] (the pattern cells holding z);
+extra["pivot"] (XY, XYZ) or extra["hinge"] (WXYZ: a cell that sees the
+other three, or None when there is none) and extra["pincers"] (the other
+cells: all four for a WXYZ-Wing without a hinge); extra["z_in_hinge"]
+(WXYZ).  The text names z last: `XY-Wing: 5/7/8 in r8c2 (pivot), r8c6,
+r7c3 => r8c3<>8`.
 
 Choices:
 
@@ -48,7 +53,7 @@ from ..registry import EntryKeys, family, technique
 from ..grid import HOUSES_OF, MASK_DIGITS, PEER_MASK, POPCOUNT, SINGLE_DIGIT, cell_bits, cell_name
 from ..position import Position
 from ..step import Step, make_step
-from .common import per_position
+from .common import bivalue_pairs, per_position
 from .wing_checks import (
     LABELS, check_wxyz_wing, check_xy_wing, check_xyz_wing, z_targets,
 )
@@ -78,9 +83,9 @@ def three_cell_wings(pos: Position) -> list[tuple[int, tuple[int, int], int]]:
     as their one common digit, and that do not see each other."""
     cands, values = pos.cands, pos.values
     bivalue = 0
-    for i in range(81):
-        if POPCOUNT[cands[i]] == 2 and not values[i]:
-            bivalue |= 1 << i
+    for group in bivalue_pairs(pos).values():
+        for c in group:
+            bivalue |= 1 << c
     found = []
     for p in range(81):
         pm = cands[p]
