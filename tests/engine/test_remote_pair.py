@@ -62,7 +62,7 @@ def test_remote_pair_in_expert_290():
     assert texts(pos) == ["Remote Pair: 5/6 r3c5-r1c4-r1c9-r2c7-r8c7-r8c6 => r9c5<>56"]
 
 
-def test_one_step_per_chain_each_with_the_shortest_chain():
+def test_one_step_per_set_of_cells_reached_each_with_the_shortest_chain():
     line = load_lines("sudoku-exchange/diabolical-40.txt")[26]
     pos = apply_until_stuck(parse_position(line.split()[1]), BASE)
     # 4,9 cells along r1c6 - r1c8 - r2c9 - r7c9 - r7c5, which ends in r6c5
@@ -97,21 +97,21 @@ def _links_from(a, group):
 
 
 def plain_remote_pairs(pos):
-    """{(cell, digit)} a plain search removes: a cell outside the network of
-    same-pair bivalue cells that sees two of them an odd number of links
-    apart, at least three."""
-    out = set()
+    """{frozenset of (cell, digit): fewest links}: for every two same-pair
+    bivalue cells an odd number of links apart (three or more) in their
+    network, what goes from the cells outside it that see both."""
+    out = {}
     bivalue = [i for i in range(81) if len(pos.candidates(i)) == 2]
     for pair in {pos.candidates(i) for i in bivalue}:
         group = [i for i in bivalue if pos.candidates(i) == pair]
         dist = {a: _links_from(a, group) for a in group}
-        for t in range(81):
-            if t in group:
-                continue
-            for a, b in combinations(group, 2):
-                links = dist[a].get(b)
-                if links and links >= 3 and links % 2 and sees(t, a) and sees(t, b):
-                    out |= {(t, d) for d in pair if pos.has(t, d)}
+        for a, b in combinations(group, 2):
+            links = dist[a].get(b)
+            if links and links >= 3 and links % 2:
+                effect = frozenset((t, d) for t in range(81) for d in pair
+                                   if t not in group and pos.has(t, d) and sees(t, a) and sees(t, b))
+                if effect:
+                    out[effect] = min(links, out.get(effect, links))
     return out
 
 
@@ -122,11 +122,13 @@ def test_steps_match_the_definition():
     total = 0
     for _, pos in SAMPLES:
         steps = find_all(pos, ["remote-pair"])
-        want = plain_remote_pairs(pos)
-        assert {e for s in steps for e in s.eliminations} == want
-        total += len(steps)
+        # one step per distinct set removed, and every such set has its step
         effects = [frozenset(s.eliminations) for s in steps]
         assert len(set(effects)) == len(effects)
+        want = plain_remote_pairs(pos)
+        assert set(effects) == set(want)
+        assert all(len(s.cells) - 1 == want[frozenset(s.eliminations)] for s in steps)
+        total += len(steps)
         for s in steps:
             chain = s.cells
             assert len(chain) >= 4 and len(chain) % 2 == 0
@@ -200,3 +202,16 @@ def test_room_fields():
     assert keys.cells == frozenset(step.cells)
     assert keys.alternatives == (frozenset(cells("r3c3 r9c8")),)
     assert keys.digits == {1, 6} and keys.partial
+
+
+def test_a_redrawn_grid_gives_the_same_steps():
+    import random
+    from collections import Counter
+    from tutor.teaching.symmetry import Symmetry
+    for k, line in enumerate((279, 290)):
+        pos = expert(line)
+        sym = Symmetry.random(random.Random(f"remote:{k}"))
+        before, after = find_all(pos, ["remote-pair"]), find_all(sym.position(pos), ["remote-pair"])
+        assert Counter(sym.pairs(s.eliminations) for s in before) == \
+            Counter(s.eliminations for s in after)
+        assert sorted(len(s.cells) for s in before) == sorted(len(s.cells) for s in after)

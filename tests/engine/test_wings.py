@@ -532,3 +532,21 @@ def test_an_xy_wing_is_also_the_smallest_death_blossom():
                 and [p["cells"] for p in s.extra["petals"]] == [["r8c6"], ["r7c3"]]]
     assert [s.elimination_texts() for s in blossoms] == [["r8c3<>8"]]
     assert get("xy-wing").rank < get("death-blossom").rank
+
+
+def test_a_redrawn_grid_gives_the_redrawn_wings():
+    # XY-, XYZ- and WXYZ-Wings are whole patterns; a W-Wing shows one of its
+    # links, so for it the effects are compared
+    import random
+    from collections import Counter
+    from tutor.teaching.symmetry import Symmetry, step_key
+    for k, line in enumerate((3, 7, 8, 18, 21)):
+        pos = expert(line)
+        sym = Symmetry.random(random.Random(f"wings:{k}"))
+        image = sym.position(pos)
+        for tid in WINGS:
+            before, after = find_all(pos, [tid]), find_all(image, [tid])
+            assert Counter(sym.pairs(s.eliminations) for s in before) == \
+                Counter(s.eliminations for s in after)
+            if tid != "w-wing":
+                assert Counter(map(sym.step_key, before)) == Counter(map(step_key, after))

@@ -12,12 +12,13 @@ least.
 
 The cells of one pair, joined where they see each other, form a network,
 and a chain is a shortest path in it (breadth-first, lower cells first).
-One instance: for each cell that loses a digit, the shortest chain whose two
-ends it sees (fewest cells, then the first ends in cell order); one step per
-such chain, removing x and y from every cell that sees both of its ends.
-Every elimination comes with its shortest chain, and no two steps remove the
-same set.  A network with an odd loop exists only in a broken position; it
-is skipped.
+One instance is one set of cells reached: every two cells of the network
+an odd number of links apart (three or more) remove the pair from the cells
+that see both; chains that reach the same cells are one step, shown with
+the shortest chain (then the first ends in cell order).  So no two steps
+remove the same set, and the set of steps does not depend on how the grid
+is drawn (which of several equal chains is shown may).  A network with an
+odd loop exists only in a broken position; it is skipped.
 """
 from __future__ import annotations
 
@@ -99,24 +100,18 @@ def _pair_steps(pos: Position, pair: int, cells, masks) -> list[Step]:
     for c in cells:
         in_net |= 1 << c
     holders = (masks[x] | masks[y]) & ~in_net
-    seen_by: dict[int, list[int]] = {}
-    for c in cells:
-        if c not in broken:
-            for t in cell_bits(PEER_MASK[c] & holders):
-                seen_by.setdefault(t, []).append(c)
-    chosen = set()
-    for ends in seen_by.values():
-        best = None
-        for a, b in combinations(ends, 2):
-            links = depths[a].get(b, 0)
-            if links >= 3 and links % 2 and (best is None or (links, a, b) < best):
-                best = (links, a, b)
-        if best:
-            chosen.add(best)
+    # one step per set of cells reached: the shortest chain whose two ends
+    # they see (then the first ends in cell order)
+    best: dict[int, tuple[int, int, int]] = {}
+    for a, b in combinations(cells, 2):
+        links = depths[a].get(b, 0)
+        if links >= 3 and links % 2 and a not in broken:
+            targets = PEER_MASK[a] & PEER_MASK[b] & holders
+            if targets and (targets not in best or (links, a, b) < best[targets]):
+                best[targets] = (links, a, b)
     steps = []
-    for _, a, b in chosen:
+    for targets, (_, a, b) in best.items():
         chain = _path(parents[a], b)
-        targets = PEER_MASK[a] & PEER_MASK[b] & holders
         elims = [(i, d) for i in cell_bits(targets) for d in (x, y) if masks[d] >> i & 1]
         steps.append(_step(chain, x, y, elims))
     return steps
