@@ -215,3 +215,13 @@ def test_a_redrawn_grid_gives_the_same_steps():
         assert Counter(sym.pairs(s.eliminations) for s in before) == \
             Counter(s.eliminations for s in after)
         assert sorted(len(s.cells) for s in before) == sorted(len(s.cells) for s in after)
+
+
+def test_sound_along_the_solve_paths_of_all_qqwing_puzzles():
+    from puzzle_helpers import all_qqwing
+    found = 0
+    for text, pos in sampled_positions(all_qqwing(), per_puzzle=3, seed=22):
+        steps = find_all(pos, ["remote-pair"])
+        assert_sound(pos, steps, parse_position(text).solution())
+        found += len(steps)
+    assert found > 50

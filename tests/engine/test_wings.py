@@ -550,3 +550,13 @@ def test_a_redrawn_grid_gives_the_redrawn_wings():
                 Counter(s.eliminations for s in after)
             if tid != "w-wing":
                 assert Counter(map(sym.step_key, before)) == Counter(map(step_key, after))
+
+
+def test_sound_along_the_solve_paths_of_all_qqwing_puzzles():
+    from puzzle_helpers import all_qqwing
+    found = 0
+    for text, pos in sampled_positions(all_qqwing(), per_puzzle=3, seed=21):
+        steps = find_all(pos, list(WINGS))
+        assert_sound(pos, steps, parse_position(text).solution())
+        found += len(steps)
+    assert found > 1000
