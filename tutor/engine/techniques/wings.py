@@ -197,10 +197,13 @@ def _wing_step(pos: Position, tid: str, first: int | None, others, z: int, targe
         # x and y in the order of the pincers that hold them
         digits = [SINGLE_DIGIT[cands[p] & ~bz] for p in others] + [z]
     role = "pivot" if tid != "wxyz-wing" else "hinge"
+    # the name lists the cells (pivot or hinge first); the text also says which is which
     names = [cell_name(c) for c in cells]
+    head = f"{LABELS[tid]}: {'/'.join(map(str, digits))} in "
+    name = head + ", ".join(names)
     if first is not None:
         names[0] += f" ({role})"
-    lead = f"{LABELS[tid]}: {'/'.join(map(str, digits))} in {', '.join(names)}"
+    lead = head + ", ".join(names)
     extra = {
         "z": z,
         "z_cells": [cell_name(c) for c in cells if cands[c] & bz],
@@ -210,7 +213,7 @@ def _wing_step(pos: Position, tid: str, first: int | None, others, z: int, targe
     if tid == "wxyz-wing":
         extra["z_in_hinge"] = first is not None and bool(cands[first] & bz)
     return make_step(
-        tid, lead, cells=cells, digits=digits, houses=_joining_houses(cells),
+        tid, name, cells=cells, digits=digits, houses=_joining_houses(cells),
         eliminations=[(i, z) for i in cell_bits(targets)], lead=lead, extra=extra,
     )
 
