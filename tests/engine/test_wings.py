@@ -51,10 +51,11 @@ def test_xy_wing_in_expert_3():
     # r7c7 27, r7c9 28, r8c2 57, r8c6 58, r8c7 47, r8c8 46, r9c6 58, r9c7 39,
     # r9c8 69, r9c9 38.  The pivot r8c2 (5,7) sees r8c6 (5,8) in row 8 and
     # r7c3 (7,8) in box 7, which do not see each other: one of them is 8.
-    # r8c3 sees both and loses 8.  No other bivalue pivot has two pincers
-    # sharing a z: r1c2 and r1c3 (5,7) see no 58 or 78 cell, r7c3 (7,8)
-    # with r7c7 (2,7) and r7c9 (2,8) is three cells of row 7 (a triple),
-    # r8c8 (4,6) with r8c7 (4,7) and r9c8 (6,9) gives no common z.
+    # r8c3 sees both and loses 8.  Two more wings have nothing to remove:
+    # r8c7 (4,7) with r2c7 (4,5) and r8c2 (5,7), and r9c9 (3,8) with r5c9
+    # (3,5) and r9c6 (5,8): no cell holding 5 sees both pincers.  r7c3
+    # (7,8) with r7c7 (2,7) and r7c9 (2,8) is three cells of row 7 (a
+    # triple); r8c8 (4,6) with r8c7 (4,7) and r9c8 (6,9) has no common z.
     assert texts(pos, "xy-wing") == ["XY-Wing: 5/7/8 in r8c2 (pivot), r8c6, r7c3 => r8c3<>8"]
     step, = find_all(pos, ["xy-wing"])
     assert step.cells == cells("r8c2 r8c6 r7c3")
@@ -62,6 +63,12 @@ def test_xy_wing_in_expert_3():
     assert step.extra == {"z": 8, "z_cells": ["r8c6", "r7c3"], "pivot": "r8c2",
                           "pincers": ["r8c6", "r7c3"]}
     assert step.to_json()["pivot"] == "r8c2"
+    assert step.name == "XY-Wing: 5/7/8 in r8c2, r8c6, r7c3"
+    from tutor.engine.techniques.wings import three_cell_wings
+    assert [(p, set(ab), z) for p, ab, z in three_cell_wings(pos)] == [
+        (parse_cell("r8c2"), set(cells("r8c6 r7c3")), 8),
+        (parse_cell("r8c7"), set(cells("r2c7 r8c2")), 5),
+        (parse_cell("r9c9"), set(cells("r5c9 r9c6")), 5)]
     # applied, it leaves no XY-Wing behind
     pos.apply(step)
     assert texts(pos, "xy-wing") == []
@@ -103,6 +110,9 @@ def test_xyz_wing_in_expert_7():
 
 def test_xyz_wing_in_expert_11():
     pos = expert(11)
+    # Pivot r1c9 (2,3,5), pincers r1c5 (2,3) in row 1 and r3c7 (3,5) in box
+    # 3, apart from each other; of the cells seeing all three (row 1 in box
+    # 3) only r1c8 still holds 3.
     assert texts(pos, "xyz-wing") == ["XYZ-Wing: 2/5/3 in r1c9 (pivot), r1c5, r3c7 => r1c8<>3"]
 
 
@@ -205,6 +215,10 @@ def test_w_wings_in_expert_21_one_step_per_cells_and_link_digit():
 
 def test_w_wings_on_both_digits_of_a_pair_are_two_steps():
     pos = expert(9)
+    # 5,7 cells r1c5, r3c5 (a pair in box 2) and r8c9.  Row 3 has 7 only in
+    # r3c5 and r3c9: it bridges r1c5 (box 2) and r8c9 (column 9), and r1c9
+    # loses 5.  Row 1 has 5 only in r1c5 and r1c9: it bridges r3c5 and r8c9,
+    # and r3c9 loses 7.
     assert texts(pos, "w-wing") == [
         "W-Wing: 7/5 in r1c5, r8c9 connected by 7 in r3c5=r3c9 (r3) => r1c9<>5",
         "W-Wing: 5/7 in r3c5, r8c9 connected by 5 in r1c5=r1c9 (r1) => r3c9<>7",

@@ -77,7 +77,7 @@ def digit_masks(pos: Position) -> tuple[int, ...]:
 @per_position
 def bivalue_pairs(pos: Position) -> dict[int, tuple[int, ...]]:
     """{candidate mask: cells} for the empty cells with exactly two
-    candidates, grouped by their pair (W-Wing and Remote Pair start here)."""
+    candidates, grouped by their pair (the wings and Remote Pair start here)."""
     groups: dict[int, list[int]] = {}
     values = pos.values
     for i, m in enumerate(pos.cands):
