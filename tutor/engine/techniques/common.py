@@ -1,8 +1,9 @@
 """Small helpers shared by technique finders."""
 from __future__ import annotations
 
-from ..grid import HOUSES, MASK_DIGITS, bit
+from ..grid import HOUSES, MASK_DIGITS, bit, cell_name
 from ..position import Position
+from ..registry import PatternReport
 
 _MEMOS: list = []      # every Memo and per_position cache, for clear_memos
 
@@ -111,3 +112,28 @@ def clear_memos() -> None:
     finders from cold; results never depend on it)."""
     for memo in _MEMOS:
         memo.clear()
+
+
+# ------------------------------------------------------------------ pattern checks
+
+def query_digits(pos: Position, query, cells=()) -> list[int]:
+    """The digits a pattern query may be about: the ones named, else the
+    claim's, else every digit all the named cells hold (all nine if none)."""
+    if query.digits:
+        return sorted(set(query.digits))
+    claimed = sorted({d for _, d, _ in query.claim})
+    if claimed:
+        return claimed
+    common = 0x1FF
+    for i in cells:
+        common &= pos.cands[i]
+    return list(MASK_DIGITS[common]) or list(range(1, 10))
+
+
+def solved_cell_report(pos: Position, cells, label: str):
+    """A failed PatternReport for the first solved cell among those named, or None."""
+    for i in cells:
+        if pos.values[i]:
+            return PatternReport(False, label, list(cells), f"{cell_name(i)} is already solved "
+                                 f"({pos.values[i]}), so it cannot be part of the pattern", [i])
+    return None
