@@ -37,12 +37,15 @@ Choices worth knowing:
   fish); a finned fish of size n may contain a smaller fish and is still
   reported.
 
-The search reuses the basic fish search of `fish.py`: for each fin box, the
-base lines with the box's cells left out must fit n cover lines; the cover
-is then completed with lines through the fin box.
+The search reuses the base-set search of `fish.py`: for each band of base
+lines it gives the sets of lines outside the band that fit few enough cover
+lines; for each box of the band, one or two of the band's lines (a fin's
+line among them, and one left for a target) join them with the box's cells
+left out, and the cover is completed with lines through the fin box.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from ..grid import BOX, COL, MASK_BITS, POPCOUNT, ROW, cell_name, cells_name, house_name
@@ -65,64 +68,90 @@ def _lines_text(letter: str, idx) -> str:
     return letter + "".join(str(k + 1) for k in sorted(idx))
 
 
-def _band_fish(lines, cross, band: int):
+# STACKS[m]: 3-bit mask of the thirds (stacks, or bands) of a 9-bit line mask m
+STACKS = tuple(sum(1 << t for t in range(3) if m >> (3 * t) & 7) for m in range(512))
+
+
+@lru_cache(maxsize=None)
+def _fin_boxes(spread: int, band: int) -> tuple:
+    """For a band whose three lines hold the digit in the thirds `spread`
+    (3 bits per line), the boxes that may hold fins, each with the ways to
+    take the band's lines as base lines:
+    ((stack, ((base lines of the band, lines left for targets), ...)), ...).
+
+    The box needs the digit on two of the band's lines (a fin's line, kept
+    as a base line, and a target's line, left out); a base line must hold
+    the digit outside the box too (a line wholly in the box is Claiming)."""
+    out = []
+    for stack in range(3):
+        in_box = out_box = 0
+        for j in range(3):
+            thirds = spread >> (3 * j) & 7
+            if thirds >> stack & 1:
+                in_box |= 1 << j
+            if thirds & ~(1 << stack):
+                out_box |= 1 << j
+        ways = tuple((tuple(3 * band + j for j in MASK_BITS[inner]),
+                      tuple(3 * band + j for j in MASK_BITS[7 & ~inner]))
+                     for inner in range(1, 8)
+                     if not inner & ~out_box and inner & in_box and in_box & ~inner)
+        if ways:
+            out.append((stack, ways))
+    return tuple(out)
+
+
+def _band_fish(lines, band: int):
     """Every finned fish (sizes 2 to 4) whose fins lie in a box of one band
     of base lines, on one digit.
 
     lines[k]: 9-bit mask of the cross positions of base line k holding the
-    digit; cross[c]: the same for the cross lines.  A base set is some lines
-    of the band (`inner`, the fins' lines among them) and the rest from
-    outside the band, which fish.py's search gives once for the band.
-    Yields (size, stack of the fin box, base lines, cover mask, fin mask per
-    inner line, eliminations as (base-kind index, cross index))."""
+    digit.  A base set is one or two lines of the band (the fins' lines among them; a third is
+    left for the targets) and the rest from outside the band, which fish.py's
+    search gives once for the band.  Yields (size, stack of the fin box,
+    base lines, cover mask, fin mask per band line, eliminations as
+    (base-kind index, cross index))."""
     b0 = 3 * band
+    boxes = _fin_boxes(STACKS[lines[b0]] | STACKS[lines[b0 + 1]] << 3
+                       | STACKS[lines[b0 + 2]] << 6, band)
+    if not boxes:
+        return
     outside = [0 if k // 3 == band else lines[k] for k in range(9)]
-    in_band = [cross[c] >> b0 & 7 for c in range(9)]    # band lines holding it at cross c
     rests: dict = {}
-    for stack in range(3):
+    for stack, ways in boxes:
         seg = 7 << (3 * stack)
-        # a line wholly inside the box is locked there (Claiming): never a base line
-        usable = [k for k in range(b0, b0 + 3) if lines[k] & ~seg]
-        # the box needs the digit on a fin's line and on a target's line
-        if sum(1 for k in range(b0, b0 + 3) if lines[k] & seg) < 2 or \
-                not any(lines[k] & seg for k in usable):
-            continue
-        for t in range(1, len(usable) + 1):
-            for inner in combinations(usable, t):
-                reduced = in_box = 0
-                free_lines = 7
-                for k in inner:
-                    reduced |= lines[k] & ~seg
-                    in_box |= lines[k] & seg
-                    free_lines &= ~(1 << (k - b0))
-                targets = [c for c in MASK_BITS[seg] if in_band[c] & free_lines]
-                if not in_box or not targets:
+        for inner, free in ways:
+            reduced = in_box = target_mask = 0
+            for k in inner:
+                reduced |= lines[k] & ~seg
+                in_box |= lines[k] & seg
+            for k in free:
+                target_mask |= lines[k] & seg
+            least = POPCOUNT[reduced]
+            for size in SIZES:
+                if size < least:
                     continue
-                target_mask = 0
-                for c in targets:
-                    target_mask |= 1 << c
-                for size in SIZES:
-                    if t > size or POPCOUNT[reduced] > size:
+                rest = rests.get(size - len(inner))
+                if rest is None:
+                    # narrowest first, so the loop can stop at the first too wide
+                    rest = rests[size - len(inner)] = sorted(
+                        _base_sets(outside, size - len(inner), SIZES[-1]),
+                        key=lambda r: POPCOUNT[r[1]]) if size > len(inner) else [((), 0)]
+                for others, union in rest:
+                    if POPCOUNT[union] > size:
+                        break
+                    union |= reduced
+                    # the cover takes `need` of the box's cross lines, one must
+                    # be left over for a fin, and a target must lie on the cover
+                    need = size - POPCOUNT[union]
+                    if need < 0 or POPCOUNT[in_box & ~union] <= need or \
+                            not (union | in_box) & target_mask:
                         continue
-                    rest = rests.get(size - t)
-                    if rest is None:
-                        rest = rests[size - t] = ([((), 0)] if t == size else
-                                                  _base_sets(outside, size - t, SIZES[-1]))
-                    for others, union in rest:
-                        union |= reduced
-                        # the cover takes `need` of the box's cross lines, and
-                        # at least one must be left over for a fin
-                        # and some target must lie on the cover
-                        need = size - POPCOUNT[union]
-                        if need < 0 or POPCOUNT[in_box & ~union] <= need or \
-                                not (union | in_box) & target_mask:
-                            continue
-                        for cover in _completions(union, in_box, size):
-                            if cover & target_mask:
-                                fins = {k: lines[k] & seg & ~cover for k in inner}
-                                elims = [(b0 + j, c) for c in targets if cover >> c & 1
-                                         for j in MASK_BITS[in_band[c] & free_lines]]
-                                yield size, stack, tuple(sorted(inner + others)), cover, fins, elims
+                    for cover in _completions(union, in_box, size):
+                        if cover & target_mask:
+                            fins = {k: lines[k] & seg & ~cover for k in inner}
+                            elims = [(k, c) for c in MASK_BITS[cover & target_mask]
+                                     for k in free if lines[k] >> c & 1]
+                            yield size, stack, tuple(sorted(inner + others)), cover, fins, elims
 
 
 def _completions(union: int, in_box: int, size: int):
@@ -141,10 +170,10 @@ def _digit_finned(digit_mask: int, d: int) -> dict:
     rows, cols = _line_masks(digit_mask)
     found: dict = {size: [] for size in SIZES}
     for by_rows in (True, False):
-        lines, cross = (rows, cols) if by_rows else (cols, rows)
+        lines = rows if by_rows else cols
         for band in range(3):
             kept: dict = {}
-            for size, stack, base, cover, fins, elims in _band_fish(lines, cross, band):
+            for size, stack, base, cover, fins, elims in _band_fish(lines, band):
                 key = (size, stack, base, tuple(elims))
                 nfins = sum(POPCOUNT[m] for m in fins.values())
                 if key not in kept:
@@ -194,6 +223,17 @@ def _finned_steps(pos: Position, size: int):
         # the three sizes share one search, kept while the digit's cells stay
         steps.extend(_MEMO.get((d, masks[d]), _digit_finned, masks[d], d)[size])
     return steps
+
+
+def _first_step(pos: Position, size: int):
+    """[the finder's first step] or []: logic solve takes one step, so the
+    search stops at the first digit that has one."""
+    masks = digit_masks(pos)
+    for d in range(1, 10):
+        found = _MEMO.get((d, masks[d]), _digit_finned, masks[d], d)[size]
+        if found:
+            return [found[0]]
+    return []
 
 
 # ------------------------------------------------------------------ the pattern check
@@ -402,3 +442,7 @@ def finned_swordfish(pos: Position):
 @technique("finned-jellyfish", "Finned Jellyfish", "finned-fish", rank=240, **_room(4))
 def finned_jellyfish(pos: Position):
     return _finned_steps(pos, 4)
+
+
+for _size, _finder in ((2, finned_x_wing), (3, finned_swordfish), (4, finned_jellyfish)):
+    _finder.first = lambda pos, size=_size: _first_step(pos, size)
