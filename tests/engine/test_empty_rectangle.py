@@ -6,7 +6,7 @@ import re
 import pytest
 
 from puzzle_helpers import (all_qqwing, assert_sound, effects_of, expected_set, qqwing,
-                            sampled_positions, technique_cases)
+                            sampled_positions, technique_cases, with_solutions)
 from tutor.engine.finder import find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import BOX, COL, HOUSES, ROW, bit, cell_name, parse_cell
@@ -167,13 +167,7 @@ def test_sound_unique_and_complete_where_simpler_techniques_stop():
 
 def test_sound_and_complete_along_logic_paths():
     picks = sampled_positions(all_qqwing()[::3], None, per_puzzle=2, seed=13)
-    solutions = {}
-    found = 0
-    for text, pos in picks:
-        if text not in solutions:
-            solutions[text] = parse_position(text).solution()
-        found += len(check_all(pos, solutions[text]))
-    assert found > 0
+    assert sum(len(check_all(pos, solution)) for pos, solution in with_solutions(picks)) > 0
 
 
 # ------------------------------------------------------------------ the pattern check
