@@ -26,7 +26,7 @@ from ..position import Position
 from ..registry import PatternQuery, PatternReport, technique
 from ..step import effects_text, make_step
 from .colouring import _clashes, _colour_text, _mask, _seen_by, colour_chains
-from .common import Memo, digit_masks
+from .common import Memo, digit_masks, query_digits
 
 CLASS_NAMES = ("a1", "a2", "b1", "b2")
 
@@ -107,9 +107,9 @@ def _check(pos: Position, q: PatternQuery) -> PatternReport:
     common = 0x1FF
     for i in cells:
         common &= pos.cands[i]
-    digits = q.digits or [d for d in range(1, 10) if common >> (d - 1) & 1]
-    if not digits:
+    if not common and not q.digits and not q.claim:
         return fail(f"{cells_name(cells)} share no candidate: both clusters are of one digit")
+    digits = query_digits(pos, q, cells)        # named, else claimed, else shared
     reasons = []
     for d in digits:
         report = _check_digit(pos, cells, d, label)

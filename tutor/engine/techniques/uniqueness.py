@@ -297,11 +297,19 @@ def _bug_check(pos: Position, q: PatternQuery) -> PatternReport:
     return _holds(q, cells, "BUG+1", (d,), places={(x, d)})
 
 
+def _bug_entry_keys(step) -> EntryKeys:
+    """The BUG+1 cell, with the digit it takes; its step name lists all three
+    candidates, which an entry naming BUG+1 may repeat."""
+    return EntryKeys(frozenset(step.cells), digits=frozenset(step.digits),
+                     more_digits=frozenset(step.extra["candidates"]))
+
+
 @technique("bug-plus-one", "Bivalue Universal Grave + 1", "uniqueness", rank=210, label="BUG+1",
            aliases=("bug+1", "bug + 1", "bug plus one", "bug plus 1", "bug 1", "bug",
                     "bivalue universal grave", "bivalue universal grave + 1",
                     "bivalue universal grave plus one"),
-           uniqueness=True, check=_bug_check, prerequisites=("unique-rectangle",),
+           uniqueness=True, check=_bug_check, entry_keys=_bug_entry_keys,
+           prerequisites=("unique-rectangle",),
            distractors=("unique-rectangle", "naked-single", "hidden-single", "hidden-rectangle"),
            confusions=(("unique-rectangle", "BUG+1 vs Unique Rectangle",
                         "BUG+1 needs the whole grid bivalue but one cell, and it places a digit; "
