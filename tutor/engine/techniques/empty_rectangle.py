@@ -252,7 +252,7 @@ def _whole_box(pos, d, box, R, C, cells, named, label):
 
 # ------------------------------------------------------------------ the room
 
-@technique("empty-rectangle", "Empty Rectangle", "single-digit", rank=130,
+@technique("empty-rectangle", "Empty Rectangle", "single-digit", rank=130, weight=120,
            label=LABEL, prerequisites=("pointing", "two-string-kite", "turbot-fish"),
            distractors=("two-string-kite", "turbot-fish", "skyscraper", "finned-x-wing"),
            aliases=("empty rectangle", "empty rectangles", "emptyrectangle", "er"),

@@ -435,17 +435,17 @@ def _room(size):
 family("finned-fish", "Finned fish", "finned fish")
 
 
-@technique("finned-x-wing", "Finned X-Wing", "finned-fish", rank=220, **_room(2))
+@technique("finned-x-wing", "Finned X-Wing", "finned-fish", rank=220, weight=130, **_room(2))
 def finned_x_wing(pos: Position):
     return _finned_steps(pos, 2)
 
 
-@technique("finned-swordfish", "Finned Swordfish", "finned-fish", rank=230, **_room(3))
+@technique("finned-swordfish", "Finned Swordfish", "finned-fish", rank=230, weight=200, **_room(3))
 def finned_swordfish(pos: Position):
     return _finned_steps(pos, 3)
 
 
-@technique("finned-jellyfish", "Finned Jellyfish", "finned-fish", rank=240, **_room(4))
+@technique("finned-jellyfish", "Finned Jellyfish", "finned-fish", rank=240, weight=240, **_room(4))
 def finned_jellyfish(pos: Position):
     return _finned_steps(pos, 4)
 

@@ -174,7 +174,7 @@ def _check_digit(pos, cells, d, label) -> PatternReport:
     return PatternReport(True, label, cells, digits=(d,), removes=elims, why_not=why_not)
 
 
-@technique("multi-colours", "Multi-Colours", "colouring", rank=260,
+@technique("multi-colours", "Multi-Colours", "colouring", rank=260, weight=200,
            aliases=("multi colours", "multi colors", "multicolours", "multicolors",
                     "multi colour", "multi color", "multi colouring", "multi coloring",
                     "multi colors 1", "multi colors 2", "multi colours 1", "multi colours 2",

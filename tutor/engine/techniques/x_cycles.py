@@ -221,7 +221,8 @@ def _check_x_cycle(pos, q, d):
 family("chains", "Chains and loops", "chain")
 
 
-@technique("x-cycle", "X-Cycle", "chains", rank=270, aliases=("x cycle", "x loop", "cycle", "loop"),
+@technique("x-cycle", "X-Cycle", "chains", rank=270, weight=260,
+           aliases=("x cycle", "x loop", "cycle", "loop"),
            check=one_digit(_check_x_cycle), entry_keys=chain_entry_keys,
            prerequisites=("simple-colours", "turbot-fish"),
            distractors=("simple-colours", "turbot-fish", "skyscraper", "swordfish"))
