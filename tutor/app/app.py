@@ -43,6 +43,9 @@ Push points for other screens
 * `app.play.action_submit(by=None, pattern=None)`: judge the marked claim;
   `app.play.run_judge(position, claim_text, key, by, pattern)` judges any text.
 * `app.store` (tutor.store.Store or None), `app.user`, `app.set_activity(text)`.
+* `app.setting(name)`, `app.set_setting(name, value)`: the learner's settings
+  by name (settings.py; today `uniqueness`), kept in the store; the hook a
+  class channel uses to apply a teacher's class setting.
 
 Keys are listed by the help screen (built from the binding tables).  Note:
 h/j/k/l move the cursor (as arrows do), so the hint ladder is on H.
@@ -57,7 +60,7 @@ from textual.binding import Binding
 
 from ..engine.formats import read_position_arg
 from ..engine.position import Position, PositionError
-from . import catalog
+from . import catalog, settings
 from .commands import TutorCommands
 from .game import Game
 from .screens import SCREENS, available, screen_class
@@ -122,6 +125,12 @@ class TutorApp(App):
                 # the default file cannot be used: play on, and say so in the log
                 self.store = Store.open(":memory:")
                 self.store_note = f"Progress is not saved: {e}"
+        # settings: the user's stored ones; one given as an option holds for
+        # this session only (the command line's --no-uniqueness)
+        self.settings = settings.load(self.store, self.user)
+        for name in settings.SETTINGS:
+            if name in options:
+                self.settings[name] = settings.coerce(name, options.pop(name))
         self._play = None
         # run_app() sets this: tidy the process's memory once start-up is over
         # (tutor/app/memory.py); tests that run many apps in one process do not
@@ -234,6 +243,28 @@ class TutorApp(App):
     def _pasted(self, game) -> None:
         if game is not None:
             self._play.load_game(game)
+
+    # ------------------------------------------------------------ settings
+    def setting(self, name: str) -> bool:
+        """A setting's value now (see settings.py)."""
+        return self.settings.get(name, settings.SETTINGS[name].default)
+
+    def set_setting(self, name: str, value, persist: bool = True) -> bool:
+        """Change a setting by name (ValueError for an unknown one or a bad
+        value), keep it in the store unless `persist` is False, and let the
+        grid screen follow (hints, the Steps tab and the rating start again)."""
+        value = settings.coerce(name, value)
+        changed = self.setting(name) != value
+        self.settings[name] = value
+        if persist and self.store is not None:
+            try:
+                self.store.set_setting(self.user, name, settings.text_of(value))
+            except Exception as e:
+                if self._play is not None:
+                    self._play.log_line(f"Could not save the setting: {e}", "bad")
+        if changed and self._play is not None:
+            self._play.setting_changed(name, value)
+        return value
 
     # ------------------------------------------------------------ store
     def set_activity(self, text: str) -> None:

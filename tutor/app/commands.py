@@ -101,6 +101,19 @@ def action_commands(app) -> Iterable[PaletteCommand]:
 
 
 @register_commands
+def settings_commands(app) -> Iterable[PaletteCommand]:
+    """Each setting, offered as the switch to its other value."""
+    from .settings import SETTINGS, text_of
+    if not hasattr(app, "set_setting"):
+        return
+    for name, s in SETTINGS.items():
+        new = not app.setting(name)
+        yield PaletteCommand(f"Settings: {s.title.lower()} {text_of(new)}",
+                             lambda n=name, v=new: app.set_setting(n, v),
+                             f"now {text_of(not new)}. {s.help}")
+
+
+@register_commands
 def lesson_commands(app) -> Iterable[PaletteCommand]:
     """Lessons by title and by technique (the lesson browser's source)."""
     from .screens import available

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..engine.finder import technique_name
 from ..engine.grid import BOX, cell_name
+from ..engine.registry import an
 from .game import Check
 
 LADDER_TOP = 5
@@ -57,7 +58,7 @@ def where_text(step) -> str:
 
 def rung_text(step, level: int) -> str:
     if level == 1:
-        return f"Hint 1/5: look for a {kind_name(step)}."
+        return f"Hint 1/5: look for {an(kind_name(step))}."
     if level == 2:
         return f"Hint 2/5: {where_text(step)}."
     if level == 3:

@@ -95,6 +95,11 @@ class HelpScreen(ModalScreen[None]):
         lines.append("  ctrl+p                 command palette: techniques, puzzles, actions")
         lines.append("")
         lines.append(EXTRA)
+        values = getattr(self.app, "settings", None)
+        if values is not None:
+            from ..settings import describe
+            lines.append("Settings (ctrl+p, then 'Settings' to switch one)")
+            lines.extend(describe(values))
         with VerticalScroll():
             yield Static("\n".join(lines), id="help-text", markup=False)
 

@@ -13,6 +13,7 @@ from textual.screen import Screen
 
 from ...engine.position import Position
 from ..hints import claim_text, verdict_line
+from ..settings import setting_of
 from ..widgets.grid import Highlight
 
 
@@ -75,7 +76,8 @@ class ClaimJudge(Screen):
             else:
                 try:
                     claim = judge_mod.parse_claim(text)
-                    verdict = judge_mod.judge(pos, claim, by=by, pattern=pattern)
+                    verdict = judge_mod.judge(pos, claim, by=by, pattern=pattern,
+                                              uniqueness=setting_of(self, "uniqueness"))
                 except judge_mod.ClaimError as e:
                     error = f"Claim not understood: {e}"
         finally:

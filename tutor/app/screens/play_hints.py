@@ -55,8 +55,9 @@ class HintLadder(Screen):
     @work(thread=True, exclusive=True, group="hint")
     def find_hint(self, pos: Position, key) -> None:
         from ...engine.finder import next_step
+        from ..settings import setting_of
         try:
-            step = next_step(pos)
+            step = next_step(pos, uniqueness=setting_of(self, "uniqueness"))
         finally:
             self.app.call_from_thread(setattr, self, "hint_busy", False)
         self.app.call_from_thread(self._hint_found, key, step)

@@ -39,9 +39,10 @@ class StepsTab(Screen):
     def rate_puzzle(self) -> None:
         from ...engine.finder import technique_name
         from ...engine.solve import logic_solve
+        from ..settings import setting_of
         game = self.game
         start = game.start.copy()
-        result = logic_solve(start)
+        result = logic_solve(start, uniqueness=setting_of(self, "uniqueness"))
         if get_current_worker().is_cancelled:
             return
         if result.status == "solved" and result.hardest:
@@ -87,17 +88,18 @@ class StepsTab(Screen):
 
     @work(thread=True, exclusive=True, group="steps")
     def compute_steps(self) -> None:
-        from ...engine.finder import ladder
+        from ...engine.finder import find_all, ladder
+        from ..settings import setting_of
         pos = self.game.position.copy()
         key = pos.key()
         if key == self.steps_key:
             return
         worker = get_current_worker()
         self.app.call_from_thread(self._steps_begin, key)
-        for t in ladder():
+        for t in ladder(setting_of(self, "uniqueness")):
             if worker.is_cancelled:
                 return
-            found = t.finder(pos)
+            found = find_all(pos, [t.id])         # a uniqueness room only on one solution
             if found:
                 self.app.call_from_thread(self._steps_add, key, t, found)
         self.app.call_from_thread(self._steps_done, key)
@@ -144,6 +146,19 @@ class StepsTab(Screen):
         if step is not None and not isinstance(step, str):
             self.show_step(step)
             self.log_line(step.text, "hint")
+
+    # ------------------------------------------------------------ settings
+    def setting_changed(self, name: str, value) -> None:
+        """A setting changed (app.set_setting): say so, and start the hint,
+        the Steps tab and the rating again under it."""
+        from ..settings import SETTINGS, text_of
+        self.log_line(f"{SETTINGS[name].title}: {text_of(value)}.", "info")
+        self.hint.reset(self.game.position.key())
+        self.steps, self.steps_key = [], None
+        self._schedule_steps(now=True)
+        self.rating, self.rating_counts = "", {}
+        self.sub_title = "rating…"
+        self.rate_puzzle()
 
     def show_technique(self, technique_id: str) -> None:
         """Open the Steps tab on one technique's steps (palette command)."""

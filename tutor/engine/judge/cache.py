@@ -47,7 +47,7 @@ class _Entry:
         self._index: dict[str, dict] = {}
         self._broken: tuple | None = None
         self._solution = pos._solution
-        self._next: tuple | None = None
+        self._next: dict[bool, Step | None] = {}
         self.looks: dict = {}
 
     def broken(self) -> str | None:
@@ -85,16 +85,18 @@ class _Entry:
                     index.setdefault(it, []).append(entry)
         return index.get(item, [])
 
-    def next_step(self) -> Step | None:
-        if self._next is None:
+    def next_step(self, uniqueness: bool = True) -> Step | None:
+        """The simplest step here (the judge only sees positions with one
+        solution, so the uniqueness techniques may run when switched on)."""
+        if uniqueness not in self._next:
             first = None
-            for t in registry.ladder():
+            for t in registry.ladder(uniqueness):
                 found = self.steps(t.id)
                 if found:
                     first = found[0]
                     break
-            self._next = (first,)
-        return self._next[0]
+            self._next[uniqueness] = first
+        return self._next[uniqueness]
 
 
 _CACHE: OrderedDict = OrderedDict()

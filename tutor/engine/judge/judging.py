@@ -17,8 +17,10 @@ from .verdict import Verdict, a_step, highlight, items_text, lead
 class _Judging:
     """One judge() call once the claim and position are known to be sound."""
 
-    def __init__(self, entry: _Entry, claim: Claim, named: Named | None, pcells: list[int], sol):
+    def __init__(self, entry: _Entry, claim: Claim, named: Named | None, pcells: list[int], sol,
+                 uniqueness: bool = True):
         self.e = entry
+        self.uniqueness = uniqueness
         self.pos = entry.pos
         self.claim = claim
         self.named = named
@@ -133,7 +135,7 @@ class _Judging:
         wrong = [(i, d, p) for i, d, p in self.items if (self.sol[i] == d) != p]
         if wrong:
             return self._false(wrong)
-        all_ids = [t.id for t in registry.ladder()]
+        all_ids = [t.id for t in registry.ladder(self.uniqueness)]
         if self.named:
             ids = [t for t in all_ids if t in self.named.ids]
             step = self._single(ids)
@@ -229,10 +231,10 @@ class _Judging:
         partial = self._cover_partial(all_ids)
         if partial:
             msg += f" ({partial})"
-        hint = self.e.next_step()
+        hint = self.e.next_step(self.uniqueness)
         if hint is not None:
             msg += f" Simplest step now: {lead(hint)}."
-        later = lookahead(self.e, self.items)
+        later = lookahead(self.e, self.items, self.uniqueness)
         if later["status"] == "proved":
             n = later["steps"]
             msg += (f" Solving on, the engine proves it after {n} more "
