@@ -10,6 +10,7 @@ import json
 import sys
 
 from . import __version__
+from .cli_ladder import add_ladder_options, no_input, read_puzzle_file, steps_batch, uniqueness
 from .usage import UsageError
 
 
@@ -18,11 +19,11 @@ def _position(arg: str):
     return read_position_arg(arg)
 
 
-def _after(pos, after):
+def _after(pos, after, unique: bool = True):
     if not after:
         return pos
     from .engine.solve import apply_until_stuck
-    return apply_until_stuck(pos, after)
+    return apply_until_stuck(pos, after, uniqueness=unique)
 
 
 def _emit_json(obj) -> None:
@@ -45,11 +46,13 @@ def _require_solvable(pos) -> None:
 
 
 def cmd_steps(args) -> int:
+    if args.batch:
+        return steps_batch(args)
     from .engine.finder import find_all
     pos = _position(args.position)
     _require_solvable(pos)
-    pos = _after(pos, args.after)
-    steps = find_all(pos, args.technique or None)
+    pos = _after(pos, args.after, uniqueness(args))
+    steps = find_all(pos, args.technique or None, uniqueness(args))
     if args.json:
         _emit_json([s.to_json() for s in steps])
     else:
@@ -61,17 +64,26 @@ def cmd_steps(args) -> int:
 
 
 def _puzzle_lines(arg: str):
+    """The puzzles to solve; an empty input is an error (one line)."""
+    texts = _puzzle_texts(arg)
+    if no_input(texts):
+        from .engine.position import PositionError
+        raise PositionError("no position given: the input is empty")
+    return texts
+
+
+def _puzzle_texts(arg: str):
     """A file of one puzzle a line is a batch; anything else is one position."""
     import os
     if arg != "-" and len(arg) < 4096 and os.path.isfile(arg):
-        with open(arg, encoding="utf-8") as f:
-            text = f.read()
+        text = read_puzzle_file(arg)
         lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("#")]
         if len(lines) > 1 and all("|" not in ln for ln in lines) and not _is_grid(lines):
             return lines
         return [text]
     if arg == "-":
-        return [sys.stdin.read()]
+        from .engine.formats import read_limited
+        return [read_limited(sys.stdin, "the standard input")]
     if "/" in arg or arg.endswith(".txt"):
         from .engine.position import PositionError
         raise PositionError(f"cannot read {arg}: no such file")
@@ -99,7 +111,7 @@ def cmd_solve(args) -> int:
             status = 2
             continue
         count, _ = pos.solution_info()
-        result = logic_solve(pos, args.technique or None)
+        result = logic_solve(pos, args.technique or None, uniqueness=uniqueness(args))
         note = None
         if count == 0:
             note = "the puzzle has no solution"
@@ -140,8 +152,8 @@ def cmd_check(args) -> int:
     """Judge a claimed elimination/placement: every verdict (even 'invalid')
     exits 0; only an unreadable position exits 2."""
     from .engine.judge import judge
-    pos = _after(_position(args.position), args.after)
-    verdict = judge(pos, args.claim, by=args.by, pattern=args.pattern)
+    pos = _after(_position(args.position), args.after, uniqueness(args))
+    verdict = judge(pos, args.claim, by=args.by, pattern=args.pattern, uniqueness=uniqueness(args))
     if args.json:
         _emit_json(verdict.to_json())
     else:
@@ -155,17 +167,18 @@ def cmd_quiz(args) -> int:
     from .teaching.quiz import KINDS, check_target
     if args.kind not in KINDS:
         raise UsageError(f"unknown quiz kind '{args.kind}' (known: {', '.join(KINDS)})")
-    check_target(args.technique, args.kind)          # one line for an unknown technique
+    check_target(args.technique, args.kind, uniqueness(args))   # one line for an unknown technique
     from .app import run_app
+    session = {} if uniqueness(args) else {"uniqueness": False}      # for this session only
     return run_app(start_screen="quiz", start_args={
-        "target": args.technique, "kind": args.kind, "seed": args.seed}) or 0
+        "target": args.technique, "kind": args.kind, "seed": args.seed}, **session) or 0
 
 
 def cmd_practice_positions(args) -> int:
     from .teaching.practice import practice_positions
     if args.count < 1:
         raise UsageError(f"--count must be at least 1, not {args.count}")
-    found = practice_positions(args.technique, args.count, args.seed)
+    found = practice_positions(args.technique, args.count, args.seed, uniqueness(args))
     for p in found:
         print(p.braces)
     if len(found) < args.count:
@@ -263,13 +276,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="grid size (default: auto, from the terminal size)")
     s.set_defaults(func=cmd_app)
 
+    add_ladder_options(sub)              # techniques; steps --batch; --no-uniqueness
     from .classroom.commands import add_subcommands as _classroom_subcommands
     _classroom_subcommands(sub)          # serve, roster
     return p
 
 
 COMMANDS = {"steps", "solve", "position", "app", "check", "quiz", "practice-positions",
-            "serve", "roster"}
+            "serve", "roster", "techniques"}
 
 
 def main(argv=None) -> int:

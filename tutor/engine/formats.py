@@ -13,6 +13,32 @@ from .position import Position, PositionError, to_braces  # noqa: F401  (to_brac
 
 FORMATS = ("givens", "braces", "pm")
 
+# The largest text read as one position.  A pencil-mark grid, the longest
+# format, is under 1 KB; anything past this is refused before it is parsed
+# (a 74 MB grid would otherwise take seconds and hundreds of MB).
+MAX_POSITION_BYTES = 1_000_000
+
+
+def size_text(n: int) -> str:
+    """'74.0 MB', '1.2 MB', '900 bytes'."""
+    return f"{n / 1e6:.1f} MB" if n >= 100_000 else f"{n} bytes"
+
+
+def too_large(what: str, n: int | None = None) -> PositionError:
+    """The one line for an input past MAX_POSITION_BYTES (n: its size, when known)."""
+    size = f"is {size_text(n)}" if n is not None else f"is over {size_text(MAX_POSITION_BYTES)}"
+    return PositionError(f"{what} {size}; a position is at most "
+                         f"{size_text(MAX_POSITION_BYTES)}, so it is not read")
+
+
+def read_limited(stream, what: str = "the input") -> str:
+    """Read a stream, refusing (PositionError) more than one position's worth
+    without reading the rest."""
+    text = stream.read(MAX_POSITION_BYTES + 1)
+    if len(text) > MAX_POSITION_BYTES:
+        raise too_large(what)
+    return text
+
 
 def _where(index: int) -> str:
     return cell_name(index) if 0 <= index < 81 else f"cell {index + 1}"
@@ -176,6 +202,8 @@ def parse_position(text: str) -> Position:
     """Read any of the three formats; raises PositionError on bad input."""
     if text is None or not text.strip():
         raise PositionError("no position given")
+    if len(text) > MAX_POSITION_BYTES:
+        raise too_large("the position", len(text))
     fmt = detect_format(text)
     if fmt == "pm":
         return parse_pm(text)
@@ -188,9 +216,12 @@ def read_position_arg(arg: str, stdin=None) -> Position:
     """A command-line POSITION: a position string, a file path or '-'."""
     if arg == "-":
         import sys
-        return parse_position((stdin or sys.stdin).read())
+        return parse_position(read_limited(stdin or sys.stdin, "the standard input"))
     if len(arg) < 4096 and os.path.isfile(arg):
         try:
+            size = os.path.getsize(arg)
+            if size > MAX_POSITION_BYTES:
+                raise too_large(arg, size)
             with open(arg, encoding="utf-8") as f:
                 return parse_position(f.read())
         except OSError as e:

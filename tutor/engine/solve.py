@@ -106,6 +106,6 @@ def logic_solve(position: Position, techniques=None, max_steps: int = 2000,
     return result
 
 
-def apply_until_stuck(position: Position, techniques) -> Position:
+def apply_until_stuck(position: Position, techniques, uniqueness: bool = True) -> Position:
     """`--after`: apply the given techniques, simplest first, until none applies."""
-    return logic_solve(position, techniques).position
+    return logic_solve(position, techniques, uniqueness=uniqueness).position
