@@ -209,3 +209,20 @@ def test_wing_steps_are_offered_as_wings_before_any_death_blossom():
         else:
             assert v.kind == "proved-other" and v.technique == tid
     assert sys.modules["tutor.engine.registry"].get("death-blossom").rank > get("wxyz-wing").rank
+
+
+def test_mastery_lists_the_new_techniques_in_ladder_order():
+    """The progress screen's table (and the teacher view's) follow the
+    registry: every new technique has a row, and becomes the suggestion once
+    its prerequisites are mastered."""
+    from tutor.engine.registry import ladder
+    from tutor.teaching.mastery import table, suggest
+    rows = table({}, {})
+    assert [r.technique for r in rows] == [t.id for t in ladder()]
+    for tid in NEW:
+        before = {t.id for t in ladder() if t.rank < get(tid).rank}
+        scores = {t: 1.0 for t in before}
+        rows = table(scores, {t: 5 for t in before})
+        row = next(r for r in rows if r.technique == tid)
+        assert row.ready and not row.mastered and row.name == technique_name(tid)
+        assert suggest(rows).technique == tid
