@@ -30,6 +30,7 @@ class _Judging:
         self.want = frozenset(self.items)
         self.tech_id = named.ids[0] if named and len(named.ids) == 1 else None
         self.sized_families = {registry.REGISTRY[t].family for t in named.ids} if named else set()
+        self.reports: dict[str, object] = {}       # technique id -> its check's report
         self.report = self._check_pattern()
 
     # ------------------------------------------------------------ pieces
@@ -43,14 +44,19 @@ class _Judging:
                                                      claim=tuple(self.items), label=label))
             if r is not None:
                 reports.append(r)
+                self.reports[tid] = r
         if not reports:
             return None
-        return pick_report(reports, self.items) or reports[0]
+        # none holds: the first whose shape the named cells have
+        return pick_report(reports, self.items) or next((r for r in reports if r.fits), reports[0])
 
     def _pattern_note(self, step: Step | None = None, named_proves: bool = False) -> str:
         """A sentence about the learner's pattern, or ''."""
         name = cells_name(self.pcells)
         r = self.report
+        if r is not None and not r.ok and step is not None:
+            # a family was named: the failing condition of the technique that proves it
+            r = self.reports.get(step.technique, r)
         if r is not None:
             if not r.ok:
                 return f"Your pattern {name} fails: {r.reason}."

@@ -390,13 +390,9 @@ def _and(cells) -> str:
 def _entry_keys(step):
     lines = (tuple(h for h in step.houses[:step.extra["size"]]),
              tuple(h for h in step.houses[step.extra["size"]:2 * step.extra["size"]]))
-    fins = frozenset(_names_to_cells(step.extra["fins"]))
-    return EntryKeys(frozenset(step.cells), alternatives=(fins,), lines=lines,
-                     digits=frozenset(step.digits))
-
-
-def _names_to_cells(names):
-    return [(int(n[1]) - 1) * 9 + int(n[3]) - 1 for n in names]
+    # `Finned X-Wing #4 R27 C39 fin r2c8`: with base and cover named, the
+    # fins name the rest (quiz matching takes any of the cells then)
+    return EntryKeys(frozenset(step.cells), lines=lines, digits=frozenset(step.digits))
 
 
 def _step_label(step) -> str:

@@ -125,7 +125,7 @@ def _check_digit(pos, cells, d, label) -> PatternReport:
 
     for i in cells:
         if not pos.has(i, d):
-            return fail(f"{cell_name(i)} lacks {d}", [i])
+            return fail(f"{cell_name(i)} has no candidate {d}", [i])
     digit_cells = digit_masks(pos)[d]
     owner = {}
     for groups, _ in colour_chains(digit_cells):

@@ -6,7 +6,7 @@ on the grid; each entry gets a verdict at once."""
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ...engine.position import Position
 from ...engine.registry import REGISTRY, find_all, technique_name
@@ -86,18 +86,10 @@ class FindAllQuiz:
         return v
 
     def submit_selection(self, cells, digits, technique: str | None = None) -> Verdict:
-        """An instance picked on the grid.  It is taken as named by the quiz's
-        target (a wing picked with all its digits reads as that wing, as it
-        would typed with the wing's name)."""
         try:
             entry = selection_entry(cells, digits, technique)
         except EntryError as e:
             return Verdict("invalid", str(e))
-        if entry.technique is None:
-            if self.target in REGISTRY:
-                entry = replace(entry, technique=self.target)
-            else:
-                entry = replace(entry, family=self.target)
         return self.submit(entry)
 
     def _judge(self, entry: Entry) -> Verdict:
