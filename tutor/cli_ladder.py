@@ -123,7 +123,8 @@ def steps_batch(args) -> int:
                 pos = parse_position(line)
                 if pos.solution_info()[0] == 0:
                     where = pos.contradiction()
-                    raise PositionError("the position has no solution" + (f" ({where})" if where else ""))
+                    raise PositionError("the position has no solution"
+                                        + (f" ({where})" if where else ""))
                 if args.after:
                     pos = apply_until_stuck(pos, args.after, uniqueness=on)
                 out.write(json.dumps([s.to_json() for s in find_all(pos, techniques, on)]) + "\n")

@@ -4,7 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...engine.position import Position
-from ...engine.registry import FAMILIES, FAMILY_NOUNS, REGISTRY, UnknownTechnique, resolve, technique_name
+from ...engine.registry import (
+    FAMILIES, FAMILY_NOUNS, REGISTRY, UnknownTechnique, resolve, technique_name,
+)
 from ...engine.step import Step
 from .confusions import Confusion
 
