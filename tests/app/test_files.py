@@ -100,7 +100,7 @@ async def test_puzzle_picker_loads_a_level():
         assert isinstance(app.screen, PuzzlePicker)
         app.screen.query_one("#levels", OptionList).highlighted = 3     # diabolical
         await pilot.pause()
-        await pilot.press("down", "enter")
+        await pilot.press("right", "down", "enter")     # into its puzzles, the second
         await settle(pilot)
         await wait_rating(pilot)
         want = catalog.get("diabolical", 2)

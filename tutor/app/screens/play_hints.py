@@ -48,7 +48,7 @@ class HintLadder(Screen):
                 return
             self.hint_busy = True
             self.log_line("Looking for the simplest step…", "info")
-            self.find_hint(game.position.copy(), key)
+            self.find_hint(game.engine_position(), key)
             return
         self._next_rung()
 
