@@ -22,7 +22,7 @@ import time
 from tutor.engine.finder import REGISTRY, find_all, ladder
 from tutor.engine.formats import parse_position
 from tutor.engine.solve import logic_solve
-from tutor.engine.techniques.als import death_blossom
+from tutor.engine.techniques.death_blossom import death_blossom
 from tutor.engine.techniques.common import clear_memos
 from tutor.paths import data_dir
 

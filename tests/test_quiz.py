@@ -92,10 +92,14 @@ def test_wrong_entry_gets_the_failing_condition(ref):
     cell, digit = parse_cell(said[0]), int(said[1][0])
     assert cell in parse_cells("r6c45") and ref.has(cell, digit) and digit not in (3, 9)
     # hidden: a digit that fits outside the cells in every house they share
+    # (the room's check names all the cells it fits, as the judge says it)
     v = q.submit("hidden r6c3789 #2458")
     assert v.kind == "wrong" and "also fits" in v.message
-    cell = parse_cell(v.message.split("also fits ")[1].split()[0])
-    assert ref.has(cell, 8) and cell not in parse_cells("r6c3789")
+    assert v.message.endswith("so 2,4,5,8 are not confined to r6c3789")
+    said = v.message.split("not an instance: ")[1].split(" also fits ")
+    digit, cells = int(said[0]), parse_cells(said[1].split(",")[0])
+    assert digit == 8 and cells
+    assert all(ref.has(cell, 8) and cell not in parse_cells("r6c3789") for cell in cells)
     # a solved cell
     v = q.submit("r1c1 r1c2 #37")
     assert v.kind == "wrong" and "r1c1 is already solved (2)" in v.message

@@ -15,7 +15,8 @@ from tutor.engine.formats import parse_position, to_braces
 from tutor.engine.grid import HOUSES, HOUSE_MASK, MASK_DIGITS, parse_cell, parse_cells, sees
 from tutor.engine.solve import apply_until_stuck, logic_solve
 from tutor.engine.techniques import als
-from tutor.engine.techniques.als import death_blossom, find_alses
+from tutor.engine.techniques.als import find_alses
+from tutor.engine.techniques.death_blossom import death_blossom
 
 BASIC = ["singles", "locked-candidates", "locked-set"]
 

@@ -12,7 +12,7 @@ import random
 from puzzle_helpers import load_lines, qqwing, sampled_positions
 from tutor.engine.finder import find_all, ladder
 from tutor.engine.formats import parse_position
-from tutor.engine.solve import BATCHED_FAMILIES, _applicable, logic_solve
+from tutor.engine.solve import _applicable, logic_solve
 from tutor.engine.techniques.common import clear_memos
 
 
@@ -34,7 +34,7 @@ def plain_solve(position):
         progress = False
         for t in ladder():
             found = t.finder(pos)
-            for step in (found if t.family in BATCHED_FAMILIES else found[:1]):
+            for step in (found if t.batched else found[:1]):
                 if _applicable(pos, step):
                     pos.apply(step)
                     texts.append(step.text)

@@ -14,9 +14,16 @@ from tutor.engine.grid import (
 from tutor.engine.judge import (
     Claim, ClaimError, Verdict, judge, parse_claim, resolve_technique, step_effect,
 )
-from tutor.engine.judge_patterns import check_pattern
+from tutor.engine.registry import PatternQuery
+from tutor.engine.registry import check_pattern as room_check
 from tutor.engine.solve import apply_until_stuck, logic_solve
 from tutor.engine.step import effects_text
+
+
+def check_pattern(pos, tid, size, cells, items, label):
+    """The room's pattern check, as the judge asks it."""
+    return room_check(pos, PatternQuery(tid, tuple(cells), size=size, claim=tuple(items), label=label))
+
 
 POINTING_PUZZLE = ".3.1.5.8...........8.....2...9.1.2...5.3.9.4..6.....7.7..6.1..851..7..69..8...7.."
 CLAIMING_PUZZLE = "...3.9...3.......564.....89.........89..2..51..6.5.8..5.1...7.8.3.5.4.2.7..1.2..3"

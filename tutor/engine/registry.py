@@ -16,7 +16,12 @@ A room gives the registry everything the rest of the program needs to know:
 * its family and its rank on the ladder;
 * the parts of a step a quiz entry must match (`entry_keys`);
 * flags: `uniqueness` (holds only on a puzzle with one solution; may be
-  switched off), `batched` (logic solve applies all its steps at once).
+  switched off), `batched` (logic solve applies all its steps at once);
+* for the learner: the mix-ups it is known for (`confusions`), what to
+  master first (`prerequisites`), the name quiz's wrong options
+  (`distractors`), the sizes a name may give (`sizes`: 'naked pair').
+
+Learners' names for techniques are read from these tables by names.py.
 
 Judge, quizzes, hints, lessons and the app ask this module; they never
 switch on technique ids themselves.  Importing `tutor.engine.techniques`
@@ -24,9 +29,10 @@ registers every room.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable
 
+from .grid import cell_name, cells_name
 from .position import Position
 from .step import Step
 
@@ -64,6 +70,24 @@ class PatternReport:
     removes: set | None = None
     places: set = field(default_factory=set)
     why_not: Callable[[int, int, bool], str] | None = None
+    fits: bool = True      # False: the cells/lines named lack the technique's shape (a count)
+
+    def misses(self, items) -> str:
+        """Why the (fine) pattern does not reach the first claimed item it
+        leaves alone; '' when it reaches them all or cannot tell."""
+        if not self.ok or self.removes is None:
+            return ""
+        for i, d, placing in items:
+            hit = (i, d) in self.places if placing else (i, d) in self.removes
+            if not hit:
+                if self.why_not:
+                    return self.why_not(i, d, placing)
+                item = f"{cell_name(i)}={d}" if placing else f"{cell_name(i)}<>{d}"
+                return f"{cells_name(self.cells)} does not {'place' if placing else 'remove'} {item}"
+        return ""
+
+    def covers(self, items) -> bool:
+        return self.ok and self.removes is not None and not self.misses(items)
 
 
 # ================================================================ quiz entries
@@ -102,6 +126,11 @@ class Technique:
     uniqueness: bool = False                    # needs a puzzle with one solution
     batched: bool = False                       # logic solve applies all found steps together
     weight: int = 0                             # score of one step (puzzle score = sum); 0: the rank
+    # optional, for names, the judge and the learner model:
+    sizes: tuple[int, ...] = ()                 # sizes a name may give ('naked pair' -> 2)
+    tier: int | None = None                     # the judge's preference tier, when not the rank
+    prerequisites: tuple[str, ...] = ()         # techniques to master first (ids)
+    distractors: tuple[str, ...] = ()           # wrong answers the name quiz offers, likeliest first
 
     @property
     def short(self) -> str:
@@ -120,14 +149,17 @@ REGISTRY: dict[str, Technique] = {}
 FAMILIES: dict[str, str] = {}
 
 
-def family(id: str, name: str, noun: str = "") -> None:
-    """Declare a family (its display name, and what one instance is called)."""
+def family(id: str, name: str, noun: str = "", aliases: tuple[str, ...] = ()) -> None:
+    """Declare a family (its display name, what one instance is called, and
+    the phrases a learner may type for it)."""
     FAMILIES[id] = name
     if noun:
         FAMILY_NOUNS[id] = noun
+    FAMILY_ALIASES[id] = tuple(aliases)
 
 
 FAMILY_NOUNS: dict[str, str] = {}
+FAMILY_ALIASES: dict[str, tuple[str, ...]] = {}
 
 
 def technique(id: str, name: str, family: str, *, rank: int = 1000, **room):
@@ -232,8 +264,30 @@ def technique_name(id: str) -> str:
 
 
 def check_pattern(position: Position, query: PatternQuery) -> PatternReport | None:
-    """The room's pattern check for query.technique, or None if it has none."""
+    """The room's pattern check for query.technique, or None if it has none.
+    A named cell that is already solved fails every pattern (checked here,
+    once for all rooms); the room sees the cells sorted."""
     t = get(query.technique)
-    if t is None or t.check is None:
+    if t is None:
         return None
+    cells = sorted(set(query.cells))
+    for i in cells:
+        if position.values[i]:
+            return PatternReport(False, query.label, cells, f"{cell_name(i)} is already solved "
+                                 f"({position.values[i]}), so it cannot be part of the pattern", [i])
+    if t.check is None:
+        return None
+    if list(query.cells) != cells:
+        query = replace(query, cells=tuple(cells))
     return t.check(position, query)
+
+
+def confusion_between(a: str, b: str) -> tuple[str, str] | None:
+    """(label, tip) when techniques a and b are a known mix-up: the pair is
+    declared by one of the two rooms."""
+    for x, y in ((a, b), (b, a)):
+        t = get(x)
+        for other, label, tip in (t.confusions if t else ()):
+            if other == y:
+                return label, tip
+    return None

@@ -15,8 +15,6 @@ from .finder import Technique, resolve
 from .position import Position
 from .step import Step
 
-BATCHED_FAMILIES = {"singles"}  # all singles found at once are applied together
-
 
 @dataclass
 class SolveResult:
@@ -62,18 +60,23 @@ def _applicable(pos: Position, step: Step) -> bool:
     return False
 
 
-def logic_solve(position: Position, techniques=None, max_steps: int = 2000) -> SolveResult:
+def logic_solve(position: Position, techniques=None, max_steps: int = 2000,
+                uniqueness: bool = True) -> SolveResult:
     """Solve a copy of the position with the chosen techniques (default: the
-    whole ladder).  Stops when solved, stuck or broken."""
+    whole ladder).  Stops when solved, stuck or broken.  The uniqueness
+    techniques run only when `uniqueness` is on and the position has exactly
+    one solution (counted once, the first time one of them finds a step: a
+    sound step never changes the solutions)."""
     pos = position.copy()
-    ladder: list[Technique] = resolve(techniques)
+    ladder: list[Technique] = resolve(techniques, uniqueness)
+    unique: bool | None = None
     result = SolveResult("stuck", pos)
     rank_of = {t.id: t.rank for t in ladder}
     weight_of = {t.id: t.score for t in ladder}
     # A finder may offer `first`: a cheaper call giving [its first step] or
-    # [].  Outside the batched families only that step is used, so take it.
-    plan = [(t, None if t.family in BATCHED_FAMILIES else getattr(t.finder, "first", None))
-            for t in ladder]
+    # []: unless the technique is batched (all its steps at once, as the
+    # singles), only that step is used, so take it.
+    plan = [(t, None if t.batched else getattr(t.finder, "first", None)) for t in ladder]
     while len(result.steps) < max_steps:
         problem = pos.contradiction()
         if problem:
@@ -87,7 +90,14 @@ def logic_solve(position: Position, techniques=None, max_steps: int = 2000) -> S
             found = first(pos) if first else t.finder(pos)
             if not found:
                 continue
-            batch = found if t.family in BATCHED_FAMILIES else found[:1]
+            if t.uniqueness:
+                # counted only once a uniqueness step is on offer: most
+                # solves never get that far
+                if unique is None:
+                    unique = position.solution_info()[0] == 1
+                if not unique:
+                    continue
+            batch = found if t.batched else found[:1]
             for step in batch:
                 if _applicable(pos, step):
                     pos.apply(step)

@@ -4,36 +4,39 @@ Every quiz attempt is stored in the progress store (tutor.store) with a score
 from 0 to 1.  A technique's mastery is the mean score of the learner's last
 10 attempts at it (Store.mastery); it counts as mastered at 0.8 or more over
 at least 3 attempts.  The suggestion is the technique, in ladder order,
-whose prerequisites are all mastered and whose own mastery is lowest.
+whose prerequisites (from its room in the registry) are all mastered and
+whose own mastery is lowest.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..engine.finder import ladder, technique_name
+from ..engine.registry import get, ladder, technique_name
 
 MASTERED_AT = 0.8
 MIN_ATTEMPTS = 3
 
-# What a learner should be sure of before a technique makes sense (the same
-# order as the lessons' prerequisites, at the level of single techniques).
-PREREQUISITES: dict[str, tuple[str, ...]] = {
-    "naked-single": (),
-    "hidden-single": ("naked-single",),
-    "pointing": ("naked-single", "hidden-single"),
-    "claiming": ("naked-single", "hidden-single"),
-    "naked-subset": ("hidden-single", "pointing", "claiming"),
-    "hidden-subset": ("hidden-single", "pointing", "claiming"),
-    "x-wing": ("pointing", "claiming", "naked-subset", "hidden-subset"),
-    "swordfish": ("x-wing",),
-    "jellyfish": ("swordfish",),
-    "skyscraper": ("pointing", "claiming", "x-wing"),
-    "two-string-kite": ("skyscraper",),
-    "turbot-fish": ("skyscraper",),
-    "simple-colours": ("skyscraper",),
-    "x-cycle": ("simple-colours", "turbot-fish"),
-    "death-blossom": ("naked-subset", "hidden-subset"),
-}
+
+class _Prerequisites(Mapping):
+    """What a learner should be sure of before a technique makes sense:
+    each room lists it (`prerequisites=` in its registration), read live so
+    a room registered later is included."""
+
+    def __getitem__(self, tid: str) -> tuple[str, ...]:
+        t = get(tid)
+        if t is None:
+            raise KeyError(tid)
+        return t.prerequisites
+
+    def __iter__(self):
+        return iter([t.id for t in ladder()])
+
+    def __len__(self) -> int:
+        return len(ladder())
+
+
+PREREQUISITES: Mapping[str, tuple[str, ...]] = _Prerequisites()
 
 
 @dataclass(frozen=True)

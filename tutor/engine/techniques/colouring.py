@@ -29,13 +29,18 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..registry import family, technique
+from itertools import combinations
+
+from ..registry import PatternReport, family, technique
 from ..grid import (
-    HOUSE_MASK, HOUSES_OF, PEER_MASK, cell_bits, cell_name, house_name,
+    HOUSE_MASK, HOUSES_OF, PEER_MASK, cell_bits, cell_name, cells_name, house_name, sees,
 )
 from ..position import Position
 from ..step import make_step
 from .common import Memo, digit_masks
+from .patterns import (
+    chain_entry_keys, components, digit_guard, one_digit, strong_graph, strong_house, weak_text,
+)
 
 
 # Colouring, X-cycles and the two-strong-link patterns all start from these
@@ -115,10 +120,63 @@ def _colour_text(cells) -> str:
     return "(" + ",".join(cell_name(i) for i in cells) + ")"
 
 
+# ------------------------------------------------------------------ pattern check
+
+def _check_colours(pos, q, d):
+    cells, label = list(q.cells), q.label
+    if len(cells) < 2:
+        return PatternReport(False, label, cells, "a colour chain needs at least two cells", [], (d,),
+                             fits=False)
+    edges = strong_graph(pos, cells, d)
+    comps = components(cells, edges)
+    if len(comps) > 1:
+        comp_of = {i: k for k, comp in enumerate(comps) for i in comp}
+        for a, b in combinations(cells, 2):
+            if comp_of[a] != comp_of[b] and sees(a, b):
+                _, _, others = strong_house(pos, a, b, d)
+                return PatternReport(False, label, cells, weak_text(a, b, d, others), others, (d,))
+        lone = min(comps, key=len)
+        return PatternReport(False, label, cells, f"{cells_name(lone)} is not linked strongly on {d} "
+                             f"to the rest of the chain", lone, (d,))
+    colour = {cells[0]: 0}
+    todo = [cells[0]]
+    while todo:
+        x = todo.pop()
+        for y in edges[x]:
+            if y not in colour:
+                colour[y] = 1 - colour[x]
+                todo.append(y)
+    groups = [[i for i in cells if colour[i] == k] for k in (0, 1)]
+    removes = set()
+    for g in groups:
+        if any(sees(a, b) for a, b in combinations(g, 2)):
+            removes |= {(i, d) for i in g}
+    for j in range(81):
+        if j not in colour and pos.has(j, d) and all(any(sees(j, x) for x in g) for g in groups):
+            removes.add((j, d))
+
+    def why(i):
+        if i in colour:
+            return f"the two colours do not clash, so {cell_name(i)} keeps {d}"
+        return f"{cell_name(i)} does not see both colours"
+
+    return PatternReport(True, label, cells, digits=(d,), removes=removes, why_not=digit_guard(d, why))
+
+
+# ------------------------------------------------------------------ finder
+
 family("colouring", "Colouring", "colouring step")
 
 
-@technique("simple-colours", "Simple Colours", "colouring", rank=110)
+@technique("simple-colours", "Simple Colours", "colouring", rank=250, noun="Simple Colours step",
+           aliases=("simple colour", "simple color", "simple colouring", "simple coloring",
+                    "colouring", "coloring", "colour", "color"),
+           check=one_digit(_check_colours), entry_keys=chain_entry_keys,
+           confusions=(("x-cycle", "colouring vs X-Cycle",
+                        "colouring uses strong links only; an X-Cycle is a closed loop mixing strong "
+                        "and weak links"),),
+           prerequisites=("skyscraper",),
+           distractors=("x-cycle", "turbot-fish", "two-string-kite", "skyscraper"))
 def simple_colours(pos: Position):
     steps = []
     masks = digit_masks(pos)

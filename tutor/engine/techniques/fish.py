@@ -33,11 +33,14 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations
 
-from ..registry import family, technique
-from ..grid import HOUSE_MASK, POPCOUNT, cell_bits, cells_name
+from ..registry import EntryKeys, PatternReport, family, technique
+from ..grid import COL, HOUSE_MASK, POPCOUNT, ROW, cell_bits, cell_name, cells_name, house_name
 from ..position import Position
-from ..step import make_step
+from ..step import Step, make_step
 from .common import Memo, digit_masks
+from .patterns import (
+    WORDS, an, digit_cells, digit_guard, fail, lines_name, lines_text, one_digit, pick_report,
+)
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 FISH_IDS = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
@@ -151,19 +154,145 @@ def _digit_fish(digit_mask: int, size: int, d: int) -> tuple:
     return tuple(steps)
 
 
-family("fish", "Fish", "fish")
+# ------------------------------------------------------------------ pattern checks
+
+def fish_check(n: int):
+    """The check for a fish of size n, named by its cells or by its lines
+    (base lines first, then maybe the cover lines: '#3 r348 c136')."""
+    def check_digit(pos, q, d):
+        if q.lines:
+            return _named_lines(pos, q, d, n)
+        cells = list(q.cells)
+        rows = sorted({ROW[i] for i in cells})
+        cols = sorted({COL[i] for i in cells})
+        results = [_fish_side(pos, q, d, n, rows, cols, True), _fish_side(pos, q, d, n, cols, rows, False)]
+        picked = pick_report(results, q.claim)
+        if picked:
+            return picked
+        # report the side whose cover lines the claim lies on
+        if q.claim:
+            i = q.claim[0][0]
+            if ROW[i] in rows and COL[i] not in cols:
+                return results[1]
+        return results[0]
+    return one_digit(check_digit)
 
 
-@technique("x-wing", "X-Wing", "fish", rank=70)
+def _named_lines(pos, q, d, n):
+    if len(q.lines) > 2:
+        return fail(q, q.label, "name the base lines, then the cover lines (e.g. #3 r348 c136)",
+                    fits=False)
+    base, cover = list(q.lines[0]), list(q.lines[1]) if len(q.lines) > 1 else []
+    if any(h >= 18 for h in base + cover):
+        return fail(q, q.label, "a basic fish uses rows and columns, not boxes", fits=False)
+    if len({h < 9 for h in base}) != 1:
+        return fail(q, q.label, f"the base lines {', '.join(house_name(h) for h in base)} mix rows "
+                                f"and columns", fits=False)
+    by_rows = base[0] < 9
+    if cover and (len({h < 9 for h in cover}) != 1 or (cover[0] < 9) == by_rows):
+        return fail(q, q.label, "the cover lines must be of the other kind (columns for row base "
+                                "lines)", fits=False)
+    if cover and len(cover) != n:
+        return fail(q, q.label, f"{an(q.label)} has {WORDS[n]} cover lines; {lines_text(cover)} "
+                                f"has {WORDS.get(len(cover), len(cover))}", fits=False)
+    return _fish_side(pos, q, d, n, [h % 9 for h in base], [h % 9 for h in cover], by_rows,
+                      exact_cover=bool(cover))
+
+
+def _fish_side(pos, q, d, n, base, named_cover, by_rows, exact_cover=False):
+    """The fish with base lines `base` (rows when by_rows, else columns)."""
+    label, cells = q.label, list(q.cells)
+    kind, other = ("row", "column") if by_rows else ("column", "row")
+    letter, oletter = ("r", "c") if by_rows else ("c", "r")
+    off, coff = (0, 9) if by_rows else (9, 0)
+    if len(base) != n:
+        named = (f"{cells_name(cells)} spans" if cells else f"{lines_name(letter, base)} names")
+        return PatternReport(False, label, cells, f"{an(label)} has {WORDS[n]} base {kind}s; "
+                             f"{named} {WORDS[len(base)]}", [], (d,), fits=False)
+    line_of = (lambda i: COL[i]) if by_rows else (lambda i: ROW[i])
+    cover = set()
+    for b in base:
+        dc = digit_cells(pos, off + b, d)
+        name = house_name(off + b)
+        if not dc:
+            return PatternReport(False, label, cells, f"{name} has no candidate {d}", [], (d,))
+        if len(dc) > n:
+            need = "two" if n == 2 else f"at most {WORDS[n]}"
+            outside = [j for j in dc if line_of(j) not in named_cover] or dc
+            return PatternReport(False, label, cells, f"{name} holds {d} in {WORDS[len(dc)]} cells, "
+                                 f"{an(label)} base {kind} needs {need}", outside, (d,))
+        cover |= {line_of(j) for j in dc}
+    if len(cover) > n:
+        ref = set(named_cover) if len(named_cover) <= n else set()
+        for b in base:
+            outside = [j for j in digit_cells(pos, off + b, d) if line_of(j) not in ref]
+            if ref and outside:
+                return PatternReport(False, label, cells,
+                                     f"{house_name(off + b)} holds {d} at {cells_name(outside)}, "
+                                     f"outside the cover {other}s {lines_name(oletter, ref)}",
+                                     outside, (d,))
+        return PatternReport(False, label, cells,
+                             f"the {d}s of {lines_name(letter, base)} spread over "
+                             f"{WORDS[len(cover)]} {other}s {lines_name(oletter, cover)}", [], (d,))
+    if exact_cover and cover != set(named_cover):
+        return PatternReport(False, label, cells,
+                             f"the {d}s of {lines_name(letter, base)} lie in {other}s "
+                             f"{lines_name(oletter, cover)}, not {lines_name(oletter, named_cover)}",
+                             [], (d,))
+    removes = {(j, d) for c in cover for j in digit_cells(pos, coff + c, d)
+               if (ROW[j] if by_rows else COL[j]) not in base}
+    cover_name = lines_name(oletter, cover)
+    base_name = lines_name(letter, base)
+
+    def why(i):
+        if line_of(i) not in cover:
+            return f"{cell_name(i)} is not in the cover {other}s {cover_name}"
+        return f"{cell_name(i)} lies on a base {kind} ({base_name})"
+
+    fish_cells = [j for b in base for j in digit_cells(pos, off + b, d)]
+    return PatternReport(True, label, fish_cells, digits=(d,), removes=removes,
+                         why_not=digit_guard(d, why))
+
+
+def _lines(text: str) -> tuple[int, ...]:
+    """'r348' -> its house numbers."""
+    first = 0 if text[0].lower() == "r" else 9
+    return tuple(sorted(first + int(k) - 1 for k in text[1:]))
+
+
+def fish_entry_keys(step: Step) -> EntryKeys:
+    """A fish is named by its cells or by its base lines, then its cover lines."""
+    return EntryKeys(frozenset(step.cells), lines=(_lines(step.extra["base"]), _lines(step.extra["cover"])),
+                     digits=frozenset(step.digits))
+
+
+# ------------------------------------------------------------------ finders
+
+family("fish", "Fish", "fish", aliases=("basic fish",))
+
+_COUNT = "count the base lines: "
+
+
+@technique("x-wing", "X-Wing", "fish", rank=70, check=fish_check(2), entry_keys=fish_entry_keys,
+           confusions=(("swordfish", "X-Wing vs Swordfish", _COUNT + "two for an X-Wing, three for a "
+                                                            "Swordfish"),),
+           prerequisites=("pointing", "claiming", "naked-subset", "hidden-subset"),
+           distractors=("skyscraper", "swordfish", "two-string-kite", "pointing"))
 def x_wing(pos: Position):
     return _fish_steps(pos, 2)
 
 
-@technique("swordfish", "Swordfish", "fish", rank=120)
+@technique("swordfish", "Swordfish", "fish", rank=80, check=fish_check(3),
+           entry_keys=fish_entry_keys, aliases=("sword fish",),
+           confusions=(("jellyfish", "Swordfish vs Jellyfish", _COUNT + "three for a Swordfish, four "
+                                                                  "for a Jellyfish"),),
+           prerequisites=("x-wing",), distractors=("x-wing", "jellyfish", "skyscraper", "simple-colours"))
 def swordfish(pos: Position):
     return _fish_steps(pos, 3)
 
 
-@technique("jellyfish", "Jellyfish", "fish", rank=130)
+@technique("jellyfish", "Jellyfish", "fish", rank=90, check=fish_check(4),
+           entry_keys=fish_entry_keys, aliases=("jelly fish",),
+           prerequisites=("swordfish",), distractors=("swordfish", "x-wing", "x-cycle", "simple-colours"))
 def jellyfish(pos: Position):
     return _fish_steps(pos, 4)

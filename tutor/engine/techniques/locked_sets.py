@@ -13,15 +13,20 @@ from __future__ import annotations
 
 from operator import itemgetter
 
-from ..registry import family, technique
-from ..grid import HOUSES, HOUSE_MASK, MASK_BITS, MASK_DIGITS, POPCOUNT, cells_name, digits_text
+from ..registry import PatternReport, family, technique
+from ..grid import (
+    HOUSES, MASK_BITS, MASK_DIGITS, POPCOUNT, bit, cell_name, cells_name, digits_text, mask_of,
+)
 from ..position import Position
 from ..step import make_step
 from .common import Memo, per_position
+from .patterns import (
+    SET_WORDS as PLAIN_WORD, WORDS, an, common_houses, digit_cells, digits_list, fail,
+    no_shared_house,
+)
 
 MIN_SIZE, MAX_SIZE = 2, 7
 SIZE_WORD = {2: "Pair", 3: "Triple", 4: "Quartet"}
-PLAIN_WORD = {2: "Pair", 3: "Triple", 4: "Quad", 5: "Quint", 6: "Sextuple", 7: "Septuple"}
 
 
 def _closed_groups(masks: list[int], limit: int) -> list[int]:
@@ -93,13 +98,6 @@ def _splits(pos: Position, house: int):
                    all_digits & ~naked_digits)
 
 
-def _houses_of_all(cells) -> list[int]:
-    bits = 0
-    for i in cells:
-        bits |= 1 << i
-    return [h for h in range(27) if HOUSE_MASK[h] & bits == bits]
-
-
 def set_name(size: int, hidden: bool, cells, digits) -> str:
     word = SIZE_WORD.get(size)
     label = f"Locked {word}[{size}D]" if word else f"Locked Set[{size}D]"
@@ -109,7 +107,7 @@ def set_name(size: int, hidden: bool, cells, digits) -> str:
 
 def _naked_step(pos, cells, dmask):
     digits = MASK_DIGITS[dmask]
-    houses = _houses_of_all(cells)
+    houses = common_houses(cells)
     elims = [(i, d) for h in houses for i in HOUSES[h] if i not in cells
              for d in digits if pos.cands[i] >> (d - 1) & 1]
     size = len(cells)
@@ -125,7 +123,7 @@ def _naked_step(pos, cells, dmask):
 def _hidden_step(pos, cells, dmask, house):
     digits = MASK_DIGITS[dmask]
     elims = [(i, d) for i in cells for d in MASK_DIGITS[pos.cands[i] & ~dmask]]
-    houses = [h for h in _houses_of_all(cells) if _confined(pos, h, cells, dmask)]
+    houses = [h for h in common_houses(cells) if _confined(pos, h, cells, dmask)]
     size = len(cells)
     plain = f"Hidden {PLAIN_WORD[size]}"
     return make_step(
@@ -170,16 +168,160 @@ def _order(step):
     return (step.extra["size"], step.cells, step.digits)
 
 
-family("locked-set", "LockedSets (naked and hidden subsets)", "LockedSet")
+# ------------------------------------------------------------------ pattern checks
+
+def _label(q, hidden: bool) -> str:
+    """'Naked Pair' from the size the name gave, else from the cells."""
+    word = PLAIN_WORD.get(q.size or len(q.cells))
+    return f"{'Hidden' if hidden else 'Naked'} {word}" if word else q.label
 
 
-@technique("naked-subset", "Naked Subset (LockedSet)", "locked-set", rank=50)
+def _shape_problem(q, label):
+    cells, size = list(q.cells), q.size
+    if size and len(cells) != size:
+        return fail(q, label, f"{an(label)} has {WORDS[size]} cells; "
+                              f"{cells_name(cells)} has {WORDS.get(len(cells), len(cells))}", fits=False)
+    if len(cells) < 2:
+        return fail(q, label, f"a set needs at least two cells; {cells_name(cells)} is one cell "
+                              f"(that would be a single)", fits=False)
+    if len(cells) > 7:
+        return fail(q, label, "a set has at most seven cells", fits=False)
+    if not common_houses(cells):
+        reason, failing = no_shared_house(cells)
+        return fail(q, label, reason, failing)
+    if q.digits and len(q.digits) != len(cells):
+        return fail(q, label, f"{len(cells)} cells need {len(cells)} digits to be {an(label)}, "
+                              f"#{digits_text(q.digits)} has {len(q.digits)}", fits=False)
+    return None
+
+
+def _start(pos, q, hidden: bool):
+    """(label, cells, their candidates together), or the report of a set
+    that has not even the shape of one."""
+    label = _label(q, hidden)
+    bad = _shape_problem(q, label)
+    if bad:
+        return bad
+    union = 0
+    for i in q.cells:
+        union |= pos.cands[i]
+    return label, list(q.cells), union
+
+
+def check_naked(pos: Position, q) -> PatternReport:
+    got = _start(pos, q, False)
+    if isinstance(got, PatternReport):
+        return got
+    label, cells, union = got
+    k = len(cells)
+    if q.digits:                      # the digits as named
+        keep = sorted(q.digits)
+    elif POPCOUNT[union] > k:         # the digits most cells hold, the claimed ones first
+        claimed = {d for _, d, _ in q.claim}
+        count = {d: sum(1 for i in cells if pos.cands[i] & bit(d)) for d in MASK_DIGITS[union]}
+        keep = sorted(MASK_DIGITS[union], key=lambda d: (-count[d], d not in claimed, d))[:k]
+    else:
+        keep = MASK_DIGITS[union]
+    extra_mask = union & ~mask_of(keep)
+    if extra_mask:
+        holders = [i for i in cells if pos.cands[i] & extra_mask]
+        first = min(holders, key=lambda i: (POPCOUNT[pos.cands[i] & extra_mask], i))
+        return fail(q, label, f"{cell_name(first)} also holds "
+                              f"{digits_list(MASK_DIGITS[pos.cands[first] & extra_mask])}, "
+                              f"so {cells_name(cells)} is not locked to {digits_list(keep)}",
+                    holders, tuple(keep))
+    lacking = [d for d in keep if not union & bit(d)]
+    if lacking:
+        return fail(q, label, f"{lacking[0]} is not a candidate in {cells_name(cells)}", digits=keep)
+    digits = MASK_DIGITS[union]
+    removes = {(j, d) for h in common_houses(cells) for j in HOUSES[h] if j not in cells
+               for d in digits if pos.has(j, d)}
+    name = cells_name(cells)
+
+    def why_not(i, d, placing):
+        if placing:
+            return f"{an(label)} removes candidates; it does not place {cell_name(i)}={d}"
+        if i in cells:
+            return f"{cell_name(i)} is part of the set {name} itself"
+        if d not in digits:
+            return f"{d} is not one of the digits {digits_list(digits)} of {name}"
+        return f"{cell_name(i)} does not share a house with all of {name}"
+
+    return PatternReport(True, label, cells, digits=digits, removes=removes, why_not=why_not)
+
+
+def check_hidden(pos: Position, q) -> PatternReport:
+    got = _start(pos, q, True)
+    if isinstance(got, PatternReport):
+        return got
+    label, cells, union = got
+    k, name = len(cells), cells_name(cells)
+    lacking = [d for d in q.digits if not union & bit(d)]
+    if lacking:
+        return fail(q, label, f"{lacking[0]} is not a candidate in {name}", digits=sorted(q.digits))
+    pool = sorted(q.digits) or MASK_DIGITS[union]
+    claimed = {d for _, d, _ in q.claim}
+    best = None
+    for h in common_houses(cells):
+        outside = {d: [j for j in digit_cells(pos, h, d) if j not in cells] for d in pool}
+        confined = [d for d in pool if not outside[d]]
+        if best is None or len(confined) > len(best[1]):
+            best = (h, confined, outside)
+    h, confined, outside = best
+    if len(confined) < k:
+        rest = sorted((d for d in pool if d not in confined),
+                      key=lambda d: (d in claimed, len(outside[d]), d))
+        chosen = rest[:k - len(confined)]
+        d = chosen[0]
+        want = sorted(confined + chosen)
+        return fail(q, label, f"{d} also fits {cells_name(outside[d])}, so {digits_list(want)} "
+                              f"{'are' if len(want) > 1 else 'is'} not confined to {name}",
+                    outside[d], tuple(want))
+    digits = tuple(confined)
+    removes = {(i, d) for i in cells for d in MASK_DIGITS[pos.cands[i]] if d not in digits}
+
+    def why_not(i, d, placing):
+        if placing:
+            return f"{an(label)} removes candidates; it does not place {cell_name(i)}={d}"
+        if i not in cells:
+            return f"{cell_name(i)} is outside {name}; a hidden set only clears its own cells"
+        return f"{d} is one of the hidden digits {digits_list(digits)}"
+
+    return PatternReport(True, label, cells, digits=digits, removes=removes, why_not=why_not)
+
+
+def _set_label(step) -> str:
+    return step.extra["kind"]
+
+
+# ------------------------------------------------------------------ finders
+
+family("locked-set", "LockedSets (naked and hidden subsets)", "LockedSet",
+       aliases=("locked set", "lockedset", "subset", "locked"))
+
+_SIZES = tuple(range(MIN_SIZE, MAX_SIZE + 1))
+
+
+@technique("naked-subset", "Naked Subset (LockedSet)", "locked-set", rank=50,
+           label="Naked Subset", aliases=("naked subset", "naked set", "naked"), sizes=_SIZES,
+           check=check_naked, step_label=_set_label,
+           confusions=(("hidden-subset", "naked vs hidden",
+                        "naked: N cells hold only N digits; hidden: N digits fit only in N cells "
+                        "of a house"),),
+           prerequisites=("hidden-single", "pointing", "claiming"),
+           distractors=("hidden-subset", "pointing", "claiming", "naked-single"))
 def naked_subsets(pos: Position):
     naked, _ = _all_sets(pos)
     return sorted((_naked_step(pos, c, d) for c, d in naked.values()), key=_order)
 
 
-@technique("hidden-subset", "Hidden Subset (LockedSet)", "locked-set", rank=60)
+# every split of a house is both a naked and a hidden set: the judge ranks the
+# two views together, so that the smaller side wins
+@technique("hidden-subset", "Hidden Subset (LockedSet)", "locked-set", rank=60, tier=50,
+           label="Hidden Subset", aliases=("hidden subset", "hidden set", "hidden"), sizes=_SIZES,
+           check=check_hidden, step_label=_set_label,
+           prerequisites=("hidden-single", "pointing", "claiming"),
+           distractors=("naked-subset", "claiming", "hidden-single", "pointing"))
 def hidden_subsets(pos: Position):
     _, hidden = _all_sets(pos)
     return sorted((_hidden_step(pos, c, d, h) for c, d, h in hidden.values()), key=_order)

@@ -41,12 +41,16 @@ Which id an instance gets (first rule that fits):
 """
 from __future__ import annotations
 
-from ..registry import family, technique
-from ..grid import BOX, COL, PEER_MASK, ROW, cell_bits, cell_name, cells_name, house_name
+from ..registry import PatternReport, family, technique
+from ..grid import BOX, COL, PEER_MASK, ROW, cell_bits, cell_name, cells_name, house_name, sees
 from ..position import Position
 from ..step import make_step
 from .colouring import conjugate_links
 from .common import Memo, clear_memos, digit_masks, per_position
+from .patterns import (
+    WORDS, an, chain_entry_keys, common_houses, digit_cells, digit_guard, one_digit, strong_house,
+    weak_text,
+)
 
 # A digit's patterns depend on its cells alone, so they are kept per digit
 # (keyed by the digit's cell mask) and reused while those cells stay; the
@@ -187,19 +191,129 @@ def _step(tid, d, x1, x2, y1, y2, hx, hy, weak, targets):
     )
 
 
+# ------------------------------------------------------------------ pattern checks
+
+def two_links_check(tech: str):
+    """The check for one of the three, named by its four cells."""
+    def check_digit(pos, q, d):
+        cells, label = list(q.cells), q.label
+        if len(cells) != 4:
+            return PatternReport(False, label, cells,
+                                 f"{an(label)} is two strong links: name their four cells "
+                                 f"({cells_name(cells)} is {WORDS.get(len(cells), len(cells))})",
+                                 [], (d,), fits=False)
+        a, b, c, e = cells
+        options = []
+        for p1, p2 in (((a, b), (c, e)), ((a, c), (b, e)), ((a, e), (b, c))):
+            h1 = strong_house(pos, *p1, d)
+            h2 = strong_house(pos, *p2, d)
+            if h1 is None or h2 is None:
+                continue
+            options.append((p1, h1, p2, h2))
+        if not options:
+            return PatternReport(False, label, cells,
+                                 f"{cells_name(cells)} cannot be split into two pairs that each "
+                                 f"share a house", list(cells), (d,))
+        scored = [_two_links_option(pos, q, d, tech, *o) for o in options]
+        for _, r in scored:
+            if r.covers(q.claim):
+                return r
+        # a fine pairing first; else the one that got furthest explains best what fails
+        return max(scored, key=lambda sr: sr[0])[1]
+    return one_digit(check_digit)
+
+
+def _two_links_option(pos, q, d, tech, p1, h1, p2, h2):
+    """(score, report): 3 fine, 2 links fine but shape wrong, 1 one link weak, 0 both."""
+    cells, label = list(q.cells), q.label
+
+    def bad(score, reason, failing):
+        return score, PatternReport(False, label, cells, reason, list(failing), (d,))
+    for (x, y), (h, strong, others) in ((p1, h1), (p2, h2)):
+        if not strong:
+            return bad(1 if (h1[1] or h2[1]) else 0, weak_text(x, y, d, others), others)
+    joins = [(x, y) for x in p1 for y in p2 if sees(x, y)]
+    if not joins:
+        return bad(2, f"no end of {cells_name(p1)} sees an end of {cells_name(p2)}, so the two "
+                      f"links are not connected", cells)
+    for end, pair in [(x, p2) for x in p1] + [(y, p1) for y in p2]:
+        if all(sees(end, o) for o in pair):
+            return bad(2, f"{cell_name(end)} sees both ends of {cells_name(pair)}, which removes {d} "
+                          f"from {cell_name(end)} directly (Locked Candidates)", [end])
+    if len(joins) > 1:
+        return bad(2, f"the two links close into a loop (ends joined twice), which is an X-Wing or "
+                      f"an X-Cycle rather than {an(label)}", cells)
+    lines1 = [h for h in common_houses(p1) if h < 18 and not _others(pos, h, p1, d)]
+    lines2 = [h for h in common_houses(p2) if h < 18 and not _others(pos, h, p2, d)]
+    if tech == "skyscraper" and not any((l1 < 9) == (l2 < 9) for l1 in lines1 for l2 in lines2):
+        return bad(2, "a Skyscraper needs its two strong links in parallel rows or parallel columns",
+                   cells)
+    if tech == "two-string-kite":
+        kinds1, kinds2 = {h // 9 for h in lines1}, {h // 9 for h in lines2}
+        crossed = (0 in kinds1 and 1 in kinds2) or (1 in kinds1 and 0 in kinds2)
+        if not crossed or not any(BOX[x] == BOX[y] for x, y in joins):
+            return bad(2, "a Two-String Kite joins a row link and a column link through one box",
+                       cells)
+    removes = set()
+    ends = []
+    for x, y in joins:
+        u = p1[1] if x == p1[0] else p1[0]
+        v = p2[1] if y == p2[0] else p2[0]
+        ends.append((u, v))
+        for j in range(81):
+            if j not in cells and pos.has(j, d) and sees(j, u) and sees(j, v):
+                removes.add((j, d))
+
+    def why(i):
+        u, v = ends[0]
+        return f"{cell_name(i)} does not see both ends {cell_name(u)} and {cell_name(v)}"
+
+    return 3, PatternReport(True, label, cells, digits=(d,), removes=removes,
+                            why_not=digit_guard(d, why))
+
+
+def _others(pos, h, pair, d):
+    return [j for j in digit_cells(pos, h, d) if j not in pair]
+
+
+# ------------------------------------------------------------------ finders
+
 family("single-digit", "Single-digit patterns", "single-digit pattern")
 
+_TURBOT_TIP = ("a Turbot Fish uses a box link (or joins its links through a box); a Skyscraper "
+               "uses two parallel line links")
 
-@technique("skyscraper", "Skyscraper", "single-digit", rank=80)
+
+@technique("skyscraper", "Skyscraper", "single-digit", rank=100, aliases=("sky scraper",),
+           check=two_links_check("skyscraper"), entry_keys=chain_entry_keys,
+           confusions=(("x-wing", "X-Wing vs Skyscraper",
+                        "an X-Wing's two links end in the same two cross lines; a Skyscraper's ends "
+                        "are offset, only one end pair lines up"),
+                       ("two-string-kite", "Skyscraper vs 2-String Kite",
+                        "a Skyscraper's two links are both rows or both columns; a kite joins a row "
+                        "link and a column link in a box"),
+                       ("turbot-fish", "Skyscraper vs Turbot Fish", _TURBOT_TIP)),
+           prerequisites=("pointing", "claiming", "x-wing"),
+           distractors=("x-wing", "two-string-kite", "turbot-fish", "swordfish"))
 def skyscraper(pos: Position):
     return list(_all(pos)["skyscraper"])
 
 
-@technique("two-string-kite", "2-String Kite", "single-digit", rank=90)
+@technique("two-string-kite", "2-String Kite", "single-digit", rank=110,
+           aliases=("two string kite", "kite"), check=two_links_check("two-string-kite"),
+           entry_keys=chain_entry_keys,
+           confusions=(("turbot-fish", "2-String Kite vs Turbot Fish",
+                        "a kite's two links are a row and a column joined in a box; a Turbot Fish "
+                        "has a link that is only a box link"),),
+           prerequisites=("skyscraper",),
+           distractors=("skyscraper", "turbot-fish", "x-wing", "simple-colours"))
 def two_string_kite(pos: Position):
     return list(_all(pos)["two-string-kite"])
 
 
-@technique("turbot-fish", "Turbot Fish", "single-digit", rank=100)
+@technique("turbot-fish", "Turbot Fish", "single-digit", rank=120, aliases=("turbot",),
+           check=two_links_check("turbot-fish"), entry_keys=chain_entry_keys,
+           prerequisites=("skyscraper",),
+           distractors=("skyscraper", "two-string-kite", "x-cycle", "x-wing"))
 def turbot_fish(pos: Position):
     return list(_all(pos)["turbot-fish"])

@@ -41,12 +41,13 @@ effect are reported, shortest first.
 """
 from __future__ import annotations
 
-from ..registry import family, technique
-from ..grid import HOUSES_OF, PEER_MASK, cell_bits, cell_name
+from ..registry import PatternReport, family, technique
+from ..grid import HOUSES_OF, PEER_MASK, cell_bits, cell_name, sees
 from ..position import Position
 from ..step import make_step
 from .colouring import conjugate_links
 from .common import Memo, digit_masks
+from .patterns import WORDS, chain_entry_keys, one_digit, strong_graph, strong_house, weak_text
 
 # Longest loop searched, counted in links (= cells).  Measured on 771
 # positions along QQWing and diabolical solve paths: 16 links find 8 more
@@ -192,10 +193,38 @@ def _canonical(rule: str, walk):
     return walk[0], frozenset(walk)
 
 
+def _check_x_cycle(pos, q, d):
+    """The loop's links, as far as the cells alone tell (its effect depends
+    on the order of the walk, which the cells do not give)."""
+    cells, label = list(q.cells), q.label
+    if len(cells) < 4:
+        return PatternReport(False, label, cells, "an X-Cycle needs at least four cells", [], (d,),
+                             fits=False)
+    claimed = {i for i, _, _ in q.claim}
+    for i in cells:
+        links = [j for j in cells if sees(i, j)]
+        if len(links) < 2:
+            return PatternReport(False, label, cells,
+                                 f"{cell_name(i)} shares a house with {WORDS[len(links)]} other "
+                                 f"cell{'s' if len(links) != 1 else ''} of the loop; a loop needs two",
+                                 [i], (d,))
+    edges = strong_graph(pos, cells, d)
+    for i in cells:
+        if i in claimed or edges[i]:
+            continue
+        j = next(j for j in cells if sees(i, j))
+        _, _, others = strong_house(pos, i, j, d)
+        return PatternReport(False, label, cells, weak_text(i, j, d, others), others, (d,))
+    return PatternReport(True, label, cells, digits=(d,), removes=None)
+
+
 family("chains", "Chains and loops", "chain")
 
 
-@technique("x-cycle", "X-Cycle", "chains", rank=140)
+@technique("x-cycle", "X-Cycle", "chains", rank=270, aliases=("x cycle", "x loop", "cycle", "loop"),
+           check=one_digit(_check_x_cycle), entry_keys=chain_entry_keys,
+           prerequisites=("simple-colours", "turbot-fish"),
+           distractors=("simple-colours", "turbot-fish", "skyscraper", "swordfish"))
 def x_cycles(pos: Position):
     return find_x_cycles(pos, MAX_LINKS)
 

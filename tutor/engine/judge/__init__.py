@@ -1,0 +1,95 @@
+"""The judge: check a learner's claimed eliminations/placements and say why.
+
+    judge(position, "r6c3<>3", by="naked pair", pattern="r6c45") -> Verdict
+
+Verdict kinds, tried in this order:
+
+* invalid:       the claim cannot be judged (malformed, a solved cell, a
+                 candidate that is not there, a broken position, or a puzzle
+                 with no or several solutions);
+* false:         a claimed elimination is the solution digit, or a claimed
+                 placement is not;
+* proved:        one step of the named technique (of any technique when none
+                 is named) found in this position does everything claimed;
+                 failing one step, several steps of it together;
+* proved-other:  steps of some other technique do it;
+* true-unproved: everything claimed is true in the solution, but no step the
+                 engine knows does it here yet.
+
+Placements count as their consequences too: a step placing r1c1=5 proves
+r1c1<>3 and r1c7<>5 (they follow the moment the digit is written).
+
+The pieces: claims.py reads claims, tutor/engine/names.py reads technique
+names, the rooms' pattern checks judge a named pattern, judging.py picks the
+proof and words the verdict (verdict.py), lookahead.py solves on for claims
+not provable yet, cache.py keeps what is learnt per position.  Pure engine
+code: no UI imports.
+"""
+from __future__ import annotations
+
+from ..grid import cell_name, parse_cells
+from ..names import Named, read_name as resolve_technique, step_label, technique_label  # noqa: F401
+from ..position import Position
+from ..registry import UnknownTechnique
+from .cache import CACHE_SIZE, _tier, clear_cache, entry_for, step_effect  # noqa: F401
+from .claims import Claim, ClaimError, parse_claim  # noqa: F401
+from .judging import _Judging
+from .lookahead import LOOKAHEAD_STEPS  # noqa: F401
+from .verdict import Verdict, highlight, sentence
+
+
+def judge(position, claim, by: str | None = None, pattern=None) -> Verdict:
+    """Judge a claim about a position; see the module docstring."""
+    pos = position if isinstance(position, Position) else _parse_position(position)
+    try:
+        c = claim if isinstance(claim, Claim) else parse_claim(claim)
+    except ClaimError as e:
+        return Verdict("invalid", sentence(str(e)), None, [], None, highlight())
+    named = None
+    if by:
+        try:
+            named = resolve_technique(by)
+        except UnknownTechnique as e:
+            return Verdict("invalid", sentence(str(e)), None, [], c, highlight())
+    tech_id = named.ids[0] if named and len(named.ids) == 1 else None
+    pcells: list[int] = []
+    if pattern is not None and pattern != "" and pattern != []:
+        try:
+            pcells = sorted(set(parse_cells(pattern) if isinstance(pattern, str) else
+                                (int(i) for i in pattern)))
+            if any(not 0 <= i < 81 for i in pcells):
+                raise ValueError("pattern cells run from r1c1 to r9c9")
+        except (ValueError, TypeError) as e:
+            return Verdict("invalid", sentence(f"pattern: {e}"), tech_id, [], c, highlight())
+    if not c.eliminations and not c.placements:
+        return Verdict("invalid", "The claim is empty.", tech_id, [], c, highlight())
+    problem = _claim_problem(pos, c)
+    if problem:
+        return Verdict("invalid", sentence(problem[0]), tech_id, [], c, highlight(cells=[problem[1]]))
+    entry = entry_for(pos)
+    broken = entry.broken()
+    if broken:
+        return Verdict("invalid", f"The position is broken ({broken}), so the engine cannot "
+                       f"call any claim true or false.", tech_id, [], c, highlight())
+    count, sol = entry.solution_info()
+    if count == 0:
+        return Verdict("invalid", "This position has no solution, so the engine cannot call any "
+                       "claim true or false.", tech_id, [], c, highlight())
+    if count > 1:
+        return Verdict("invalid", "This position has several solutions, so the engine cannot call "
+                       "any claim true or false.", tech_id, [], c, highlight())
+    return _Judging(entry, c, named, pcells, sol).run()
+
+
+def _parse_position(text) -> Position:
+    from ..formats import parse_position
+    return parse_position(str(text))
+
+
+def _claim_problem(pos: Position, c: Claim):
+    for i, d, placing in c.items():
+        if pos.values[i]:
+            return f"{cell_name(i)} is already solved ({pos.values[i]})", i
+        if not pos.cands[i] >> (d - 1) & 1:
+            return f"{cell_name(i)} has no candidate {d}", i
+    return None

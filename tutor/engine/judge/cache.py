@@ -1,0 +1,119 @@
+"""What the judge learns about one position, kept for the next claims.
+
+Finder results, solutions and look-ahead walks are cached per position
+(keyed by its values and candidates), so judging many claims on one
+position costs one search."""
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+
+from .. import registry
+from ..grid import MASK_DIGITS, PEERS
+from ..position import Position
+from ..step import Step
+
+CACHE_SIZE = 32             # positions whose finder results are kept
+
+
+def _tier(tid: str) -> int:
+    """The judge's preference among techniques: the ladder rank, unless the
+    room gives a tier (the two subset views share one: every split of a house
+    is both a naked and a hidden set, and the smaller side should win)."""
+    t = registry.get(tid)
+    if t is None:
+        return 1000
+    return t.rank if t.tier is None else t.tier
+
+
+def step_effect(pos: Position, step: Step) -> frozenset:
+    """What a step settles: its eliminations, its placements, and what each
+    placement removes at once (the cell's other digits, the digit from peers)."""
+    out = {(i, d, False) for i, d in step.eliminations}
+    for i, d in step.placements:
+        out.add((i, d, True))
+        out.update((i, e, False) for e in MASK_DIGITS[pos.cands[i]] if e != d)
+        out.update((j, d, False) for j in PEERS[i] if pos.has(j, d))
+    return frozenset(out)
+
+
+class _Entry:
+    """Everything the judge learns about one position."""
+
+    def __init__(self, pos: Position):
+        self.pos = pos.copy()
+        self._steps: dict[str, list[Step]] = {}
+        self._effects: dict[str, list[tuple[int, Step, frozenset]]] = {}
+        self._index: dict[str, dict] = {}
+        self._broken: tuple | None = None
+        self._solution = pos._solution
+        self._next: tuple | None = None
+        self.looks: dict = {}
+
+    def broken(self) -> str | None:
+        """What is wrong with the position itself, or None (cached)."""
+        if self._broken is None:
+            self._broken = (self.pos.contradiction() or self.pos.conflicts_with_values() or "",)
+        return self._broken[0] or None
+
+    def solution_info(self):
+        if self._solution is None:
+            self._solution = self.pos.solution_info()
+        return self._solution
+
+    def steps(self, tid: str) -> list[Step]:
+        found = self._steps.get(tid)
+        if found is None:
+            found = self._steps[tid] = registry.REGISTRY[tid].finder(self.pos)
+        return found
+
+    def effects(self, tid: str) -> list[tuple[int, Step, frozenset]]:
+        """(index, step, effect set of (cell, digit, is_placement))."""
+        out = self._effects.get(tid)
+        if out is None:
+            out = self._effects[tid] = [(k, s, step_effect(self.pos, s)) for k, s in enumerate(self.steps(tid))]
+        return out
+
+    def covering(self, tid: str, item) -> list[tuple[int, Step, frozenset]]:
+        """The steps of `tid` whose effect includes `item` (an inverted index,
+        so judging many claims on one position stays cheap)."""
+        index = self._index.get(tid)
+        if index is None:
+            index = self._index[tid] = {}
+            for entry in self.effects(tid):
+                for it in entry[2]:
+                    index.setdefault(it, []).append(entry)
+        return index.get(item, [])
+
+    def next_step(self) -> Step | None:
+        if self._next is None:
+            first = None
+            for t in registry.ladder():
+                found = self.steps(t.id)
+                if found:
+                    first = found[0]
+                    break
+            self._next = (first,)
+        return self._next[0]
+
+
+_CACHE: OrderedDict = OrderedDict()
+_CACHE_LOCK = threading.Lock()   # the app may judge from a worker thread
+
+
+def entry_for(pos: Position) -> _Entry:
+    key = pos.key()
+    with _CACHE_LOCK:
+        e = _CACHE.get(key)
+        if e is None:
+            e = _CACHE[key] = _Entry(pos)
+            while len(_CACHE) > CACHE_SIZE:
+                _CACHE.popitem(last=False)
+        else:
+            _CACHE.move_to_end(key)
+    return e
+
+
+def clear_cache() -> None:
+    with _CACHE_LOCK:
+        _CACHE.clear()

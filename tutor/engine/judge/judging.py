@@ -1,0 +1,271 @@
+"""Judging one sound claim on one sound position: which steps prove it,
+and what to say about the learner's pattern."""
+from __future__ import annotations
+
+from .. import registry
+from ..grid import cell_name, cells_name
+from ..names import Named, needs_noun, step_label, technique_label
+from ..registry import PatternQuery, check_pattern
+from ..step import Step, effects_text
+from ..techniques.patterns import an, pick_report
+from .cache import _Entry, _tier, step_effect
+from .claims import Claim
+from .lookahead import LOOKAHEAD_STEPS, lookahead
+from .verdict import Verdict, a_step, highlight, items_text, lead
+
+
+class _Judging:
+    """One judge() call once the claim and position are known to be sound."""
+
+    def __init__(self, entry: _Entry, claim: Claim, named: Named | None, pcells: list[int], sol):
+        self.e = entry
+        self.pos = entry.pos
+        self.claim = claim
+        self.named = named
+        self.pcells = pcells
+        self.sol = sol
+        self.items = claim.items()
+        self.want = frozenset(self.items)
+        self.tech_id = named.ids[0] if named and len(named.ids) == 1 else None
+        self.sized_families = {registry.REGISTRY[t].family for t in named.ids} if named else set()
+        self.report = self._check_pattern()
+
+    # ------------------------------------------------------------ pieces
+    def _check_pattern(self):
+        if not self.pcells or not self.named:
+            return None
+        reports = []
+        for tid in self.named.ids:
+            label = self.named.label if len(self.named.ids) == 1 else technique_label(tid)
+            r = check_pattern(self.pos, PatternQuery(tid, tuple(self.pcells), size=self.named.size,
+                                                     claim=tuple(self.items), label=label))
+            if r is not None:
+                reports.append(r)
+        if not reports:
+            return None
+        return pick_report(reports, self.items) or reports[0]
+
+    def _pattern_note(self, step: Step | None = None, named_proves: bool = False) -> str:
+        """A sentence about the learner's pattern, or ''."""
+        name = cells_name(self.pcells)
+        r = self.report
+        if r is not None:
+            if not r.ok:
+                return f"Your pattern {name} fails: {r.reason}."
+            noun = r.label + " pattern" if needs_noun(r.label) else r.label
+            miss = r.misses(self.items)
+            if miss:
+                return f"{name} is {an(noun)}, but {miss}."
+            if r.covers(self.items) and not named_proves:
+                # the check and the finder disagree: say so rather than hide it
+                return (f"{name} does form {an(noun)} that removes it, but the engine's finder "
+                        f"does not report that step here.")
+            return ""
+        if self.pcells and step is not None and _match(step, self.pcells) > 1:
+            return f"The step that proves it does not use {name}."
+        return ""
+
+    def _failing(self):
+        return self.report.failing if self.report is not None and not self.report.ok else []
+
+    def _allowed(self, tid: str, step: Step) -> bool:
+        """A size the learner named ('naked pair') holds for the techniques
+        of that family that come in sizes."""
+        t = registry.REGISTRY[tid]
+        if self.named and self.named.size and t.sizes and t.family in self.sized_families:
+            return step.extra.get("size", len(step.cells)) == self.named.size
+        return True
+
+    def _choice_key(self, tid, k, step):
+        size = step.extra.get("size", 0) if isinstance(step.extra.get("size", 0), int) else 0
+        m = _match(step, self.pcells) if self.pcells else 0
+        return (m, _tier(tid), size, len(step.cells), registry.REGISTRY[tid].rank, k)
+
+    def _single(self, tids) -> Step | None:
+        """The simplest step among techniques `tids` doing the whole claim.
+        Without a pattern, stops at the first tier of the ladder that has one."""
+        best = None
+        tiers: dict[int, list[str]] = {}
+        for tid in tids:
+            tiers.setdefault(_tier(tid), []).append(tid)
+        for tier in sorted(tiers):
+            for tid in tiers[tier]:
+                for k, s, eff in self.e.covering(tid, self.items[0]):
+                    if self.want <= eff and self._allowed(tid, s):
+                        key = self._choice_key(tid, k, s)
+                        if best is None or key < best[0]:
+                            best = (key, s)
+            if best is not None and (not self.pcells or best[0][0] == 0):
+                break
+        return best[1] if best else None
+
+    def _cover(self, tids, prefer=()) -> list[Step] | None:
+        """Greedy set cover of the claim by steps of `tids` (same position)."""
+        if len(self.want) < 2:
+            return None  # one item: a cover would be a single step, already looked for
+        pool = []
+        for tid in tids:
+            seen = set()
+            for it in self.items:
+                for k, s, eff in self.e.covering(tid, it):
+                    if k in seen:
+                        continue
+                    seen.add(k)
+                    if self._allowed(tid, s):
+                        pool.append((0 if tid in prefer else 1, self._choice_key(tid, k, s), s,
+                                     eff & self.want))
+        remaining = set(self.want)
+        chosen = []
+        while remaining:
+            best = None
+            for pref, key, s, hit in pool:
+                gain = len(hit & remaining)
+                if gain and (best is None or (-gain, pref, key) < best[0]):
+                    best = ((-gain, pref, key), s, hit)
+            if best is None:
+                return None
+            chosen.append(best[1])
+            remaining -= best[2]
+        return chosen
+
+    # ------------------------------------------------------------ verdicts
+    def run(self) -> Verdict:
+        wrong = [(i, d, p) for i, d, p in self.items if (self.sol[i] == d) != p]
+        if wrong:
+            return self._false(wrong)
+        all_ids = [t.id for t in registry.ladder()]
+        if self.named:
+            ids = [t for t in all_ids if t in self.named.ids]
+            step = self._single(ids)
+            if step:
+                return self._proved("proved", [step])
+            steps = self._cover(ids)
+            if steps:
+                return self._proved("proved", steps)
+            others = [t for t in all_ids if t not in self.named.ids]
+            step = self._single(others)
+            if step:
+                return self._proved("proved-other", [step])
+            steps = self._cover(all_ids, prefer=ids)
+            if steps:
+                return self._proved("proved-other", steps)
+        else:
+            step = self._single(all_ids)
+            if step:
+                return self._proved("proved", [step])
+            steps = self._cover(all_ids)
+            if steps:
+                return self._proved("proved", steps)
+        return self._unproved(all_ids)
+
+    def _false(self, wrong) -> Verdict:
+        facts = []
+        for i, d, placing in wrong:
+            if placing:
+                facts.append(f"{cell_name(i)} is {self.sol[i]} in the solution, not {d}")
+            else:
+                facts.append(f"{cell_name(i)} is {d} in the solution")
+        msg = "; ".join(facts) + "."
+        note = self._pattern_note()
+        if note:
+            msg += " " + note
+        return Verdict("false", msg, self.tech_id, [], self.claim,
+                       highlight(cells=self.pcells, failing=self._failing(),
+                                  solution=[(i, self.sol[i]) for i, _, _ in wrong]))
+
+    def _proved(self, kind: str, steps: list[Step]) -> Verdict:
+        claimed = {(i, d) for i, d, p in self.items if not p}
+        also = sorted({e for s in steps for e in s.eliminations} - claimed)
+        hardest = max(steps, key=lambda s: registry.REGISTRY[s.technique].rank
+                      if s.technique in registry.REGISTRY else 0)
+        if len(steps) == 1:
+            s = steps[0]
+            if kind == "proved":
+                msg = f"Proved by {lead(s)}."
+            else:
+                msg = f"That is {a_step(step_label(s))}, not {a_step(self.named.label)}: {lead(s)}."
+            msg += self._implied_text(s)
+        else:
+            parts = []
+            for s in steps:
+                mine = [(i, d, p) for i, d, p in self.items if (i, d, p) in step_effect(self.pos, s)]
+                parts.append(f"{lead(s)} ({items_text(mine)})")
+            if kind == "proved":
+                msg = f"Proved by {len(steps)} steps together: " + "; ".join(parts) + "."
+            else:
+                msg = (f"{a_step(self.named.label)} alone does not do it; together these steps do: "
+                       + "; ".join(parts) + ".")
+        if also:
+            msg += f" {'It' if len(steps) == 1 else 'They'} also remove{'s' if len(steps) == 1 else ''} " \
+                   f"{effects_text(also)}."
+        note = self._pattern_note(steps[0] if len(steps) == 1 else None, named_proves=kind == "proved")
+        if note:
+            msg += " " + note
+        cells = {i for s in steps for i in s.cells}
+        return Verdict(kind, msg, hardest.technique, list(steps), self.claim,
+                       highlight(cells=cells, eliminations=[e for s in steps for e in s.eliminations],
+                                  placements=[p for s in steps for p in s.placements],
+                                  failing=self._failing()),
+                       also)
+
+    def _implied_text(self, s: Step) -> str:
+        direct = {(i, d, False) for i, d in s.eliminations} | {(i, d, True) for i, d in s.placements}
+        implied = [it for it in self.items if it not in direct]
+        if not implied or not s.placements:
+            return ""
+        places = ", ".join(f"{cell_name(i)}={d}" for i, d in s.placements)
+        return f" Placing {places} removes {items_text(implied)}."
+
+    def _unproved(self, all_ids) -> Verdict:
+        truth = []
+        for i, d, placing in self.items:
+            truth.append(f"{cell_name(i)} is {d}" if placing else f"{cell_name(i)} is not {d}")
+        if len(self.items) > 1:
+            verb = "does all of it"
+        else:
+            verb = "places it" if self.items[0][2] else "removes it"
+        msg = f"True, but unproved: {', '.join(truth)} in the solution, yet no step the engine " \
+              f"knows {verb} here."
+        partial = self._cover_partial(all_ids)
+        if partial:
+            msg += f" ({partial})"
+        hint = self.e.next_step()
+        if hint is not None:
+            msg += f" Simplest step now: {lead(hint)}."
+        later = lookahead(self.e, self.items)
+        if later["status"] == "proved":
+            n = later["steps"]
+            msg += (f" Solving on, the engine proves it after {n} more "
+                    f"step{'s' if n != 1 else ''} ({step_label(later['step'])}).")
+        elif later["status"] == "bound":
+            msg += f" Solving on, the engine does not prove it within {LOOKAHEAD_STEPS} steps."
+        elif later["status"] == "stuck":
+            msg += " Solving on, the engine gets stuck before it proves it."
+        note = self._pattern_note()
+        if note:
+            msg += " " + note
+        later_json = ({"steps": later["steps"], "technique": later["step"].technique}
+                      if later["status"] == "proved" else None)
+        return Verdict("true-unproved", msg, self.tech_id, [], self.claim,
+                       highlight(cells=self.pcells, failing=self._failing()), [], hint, later_json)
+
+    def _cover_partial(self, all_ids) -> str:
+        """For a claim of several items: which ones some step does now."""
+        if len(self.items) < 2:
+            return ""
+        done = {it for it in self.items if any(self.e.covering(tid, it) for tid in all_ids)}
+        if not done:
+            return ""
+        rest = [it for it in self.items if it not in done]
+        return f"{items_text(sorted(done))} can be proved now; {items_text(rest)} cannot."
+
+
+def _match(step: Step, pcells) -> int:
+    """0: the step's cells are the pattern; 1: one contains the other; 2: no."""
+    cells = set(step.cells)
+    p = set(pcells)
+    if cells == p:
+        return 0
+    if p <= cells or cells <= p:
+        return 1
+    return 2

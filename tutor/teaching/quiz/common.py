@@ -1,0 +1,66 @@
+"""What every quiz kind shares: verdicts, target names, the reference position."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...engine.position import Position
+from ...engine.registry import FAMILIES, FAMILY_NOUNS, REGISTRY, resolve, technique_name
+from ...engine.step import Step
+from .confusions import Confusion
+
+KINDS = ("find-all", "eliminate", "name")
+
+# The shipped reference quiz: this puzzle after its singles holds 25 LockedSets.
+REFERENCE_PUZZLE = "2.891..54....4..7.41.5..6.2...7...61....2....69...1...5.2..7.16.4..6....16..594.3"
+REFERENCE_AFTER = ("singles",)
+REFERENCE_TARGET = "locked-set"
+
+
+@dataclass
+class Verdict:
+    """The answer to one entry (or claim, or pick)."""
+    kind: str                   # found / duplicate / wrong / other / invalid (find-all);
+    #                             correct / correct-other / true-unproved / wrong / invalid (others)
+    message: str
+    step: Step | None = None
+    index: int | None = None    # which instance (0-based) for find-all
+    confusion: Confusion | None = None
+    highlight: dict = field(default_factory=dict)
+
+    @property
+    def counts(self) -> bool:
+        """Whether the entry is a scored attempt (invalid input and repeats are not)."""
+        return self.kind not in ("invalid", "duplicate")
+
+
+def target_ids(target: str) -> list[str]:
+    return [t.id for t in resolve([target])]
+
+
+def target_name(target: str) -> str:
+    if target in REGISTRY:
+        return REGISTRY[target].name
+    return FAMILIES.get(target, target)
+
+
+def target_noun(target: str) -> str:
+    """What one instance is called: 'LockedSet', 'X-Wing'."""
+    return technique_name(target) if target in REGISTRY else FAMILY_NOUNS.get(target, target)
+
+
+def family_of(tid: str) -> str:
+    t = REGISTRY.get(tid)
+    return t.family if t else ""
+
+
+def highlight_of(step: Step) -> dict:
+    return {"cells": list(step.cells), "digits": list(step.digits),
+            "eliminations": list(step.eliminations), "placements": list(step.placements),
+            "houses": list(step.houses)}
+
+
+def reference_position() -> Position:
+    """The LockedSet reference position: its puzzle after all singles."""
+    from ...engine.formats import parse_position
+    from ...engine.solve import apply_until_stuck
+    return apply_until_stuck(parse_position(REFERENCE_PUZZLE), list(REFERENCE_AFTER))

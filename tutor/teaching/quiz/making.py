@@ -1,0 +1,76 @@
+"""Making quizzes: from a technique id or family, on practice positions
+picked by seed, or the shipped reference quiz (the 25 LockedSets)."""
+from __future__ import annotations
+
+import random
+
+from ...engine.position import Position
+from ...engine.registry import UnknownTechnique, find_all, resolve
+from .common import (
+    KINDS, REFERENCE_PUZZLE, REFERENCE_TARGET, reference_position, target_ids, target_name,
+)
+from .eliminate import EliminateQuiz
+from .find_all import FindAllQuiz
+from .name import NameQuiz
+
+
+def _practice(target: str, seed: int, limit: int = 8):
+    """Seeded practice positions for a technique or family."""
+    from ..practice import practice_positions
+    ids = target_ids(target)
+    if len(ids) == 1:
+        return practice_positions(ids[0], limit, seed)
+    rng = random.Random(f"family:{target}:{seed}")
+    out = []
+    for tid in ids:
+        out.extend(practice_positions(tid, limit, seed))
+    rng.shuffle(out)
+    return out[:limit]
+
+
+def check_target(target: str, kind: str = "find-all") -> list[str]:
+    """The technique ids a quiz target stands for; raises UnknownTechnique
+    (one line, listing the known names) for an unknown target or kind."""
+    if kind not in KINDS:
+        raise UnknownTechnique(f"unknown quiz kind '{kind}' (known: {', '.join(KINDS)})")
+    return target_ids(target)
+
+
+def make_quiz(kind: str, target: str, seed: int | None = None, position: Position | None = None):
+    """A quiz of a kind on a technique id or family.  With no seed, the
+    LockedSet find-all quiz is the shipped reference (the 25 LockedSets);
+    otherwise positions come from the practice cache by seed."""
+    if kind not in KINDS:
+        raise UnknownTechnique(f"unknown quiz kind '{kind}' (known: {', '.join(KINDS)})")
+    resolve([target])                    # unknown names raise here, with the known list
+    if kind == "find-all":
+        if position is None and seed is None and target == REFERENCE_TARGET:
+            return reference_quiz()
+        if position is not None:
+            return FindAllQuiz(position, target)
+        cands = _practice(target, seed or 0)
+        if not cands:
+            raise UnknownTechnique(f"no practice positions for {target}")
+        best = max(cands[:8], key=lambda p: min(len(find_all(p.position, target_ids(target))), 6))
+        return FindAllQuiz(best.position, target, source=best.source)
+    if position is None:
+        cands = _practice(target, seed or 0, 1)
+        if not cands:
+            raise UnknownTechnique(f"no practice positions for {target}")
+        position, source = cands[0].position, cands[0].source
+    else:
+        source = ""
+    if kind == "eliminate":
+        return EliminateQuiz(position, target, source)
+    steps = find_all(position, target_ids(target))
+    if not steps:
+        raise UnknownTechnique(f"no {target_name(target)} in this position")
+    rng = random.Random(f"step:{target}:{seed or 0}")
+    return NameQuiz(position, steps[rng.randrange(len(steps))], seed or 0, source)
+
+
+def reference_quiz() -> FindAllQuiz:
+    """The shipped quiz: all 25 LockedSets of the reference position."""
+    return FindAllQuiz(reference_position(), REFERENCE_TARGET,
+                       title="This position holds 25 LockedSets: find them all",
+                       source=REFERENCE_PUZZLE)
