@@ -105,6 +105,12 @@ def test_hint_level_2_names_a_place_not_the_digit_and_its_cell():
     naked = next(s for s in find_all(pos, ["naked-single"]) if s.cells == (cell("r1c7"),))
     text = rung_text(naked, 2)
     assert text == "Hint 2/5: look in box 3: a cell there has one candidate left."
+    # a full house: the place has one empty cell, so the digit is left out
+    sol = pos.solution()
+    full = parse_position("." + "".join(map(str, sol[1:])))
+    step = next(s for s in find_all(full, ["naked-single"]))
+    assert where_text(step, full) == "look in box 1: which digit is missing there?"
+    assert rung_text(step, 2, full) == "Hint 2/5: look in box 1: which digit is missing there?"
     # a house that does not pin the cell keeps its digit
     other = next(s for s in find_all(pos, ["hidden-single"]) if s.cells == (cell("r2c3"),))
     assert where_text(other) == "look in column 3 and box 1, digit 6"

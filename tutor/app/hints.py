@@ -60,13 +60,18 @@ def where_houses(step) -> list[int]:
     return houses
 
 
-def where_text(step) -> str:
-    """Rung 2: where to look.  The digits too, unless the place is the
-    cell the step fills (a naked single's box and its digit would give the
-    answer away with one look at the box)."""
+def where_text(step, position=None) -> str:
+    """Rung 2: where to look.  The digits too, unless with the place they
+    would give the answer away: a naked single's box (its digit and one
+    look at the box), or, given the position, a place with one empty cell
+    left (a full house)."""
     houses = where_houses(step)
     digits = sorted(step.digits)
     place = _houses_text(houses) if houses else "the grid"
+    if position is not None and houses and step.placements:
+        empty = {i for h in houses for i in HOUSES[h] if not position.values[i]}
+        if len(empty) == 1:
+            return f"look in {place}: which digit is missing there?"
     if not step.houses and step.placements:
         return f"look in {place}: a cell there has one candidate left"
     if not digits:
@@ -75,11 +80,12 @@ def where_text(step) -> str:
     return f"look in {place}, {noun} {', '.join(map(str, digits))}"
 
 
-def rung_text(step, level: int) -> str:
+def rung_text(step, level: int, position=None) -> str:
     if level == 1:
         return f"Hint 1/5: look for a {kind_name(step)}."
     if level == 2:
-        return f"Hint 2/5: {where_text(step)}."
+        text = where_text(step, position)
+        return f"Hint 2/5: {text}" + ("" if text.endswith("?") else ".")
     if level == 3:
         return f"Hint 3/5: the pattern is highlighted: {step.name}."
     if level == 4:

@@ -136,7 +136,7 @@ class HelpScreen(ModalScreen[None]):
             nodes = [type(play), SudokuGrid, type(self.app)]
         keys = binding_rows(nodes)
         keys.append(("ctrl+p", "command palette: lessons, techniques, puzzles, actions"))
-        self.sections = [("Keys (Esc closes)", keys)] + SECTIONS
+        self.sections = [SECTIONS[0], ("Keys (Esc closes)", keys)] + SECTIONS[1:]
         parts = []
         for title, rows in self.sections:
             parts += [Text(title, style="bold underline"), section_table(rows), Text("")]

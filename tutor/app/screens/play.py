@@ -313,7 +313,7 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
         if not g.auto_update:
             parts.append("manual")
         if self.is_mounted and not self.grid.has_focus:
-            parts.insert(0, "Esc: keys to grid ·")
+            parts.append("(Esc: grid)")          # the keys are elsewhere
         self.query_one("#status", StatusLine).text = " ".join(parts)
 
     def set_highlight(self, highlight: Highlight) -> None:

@@ -86,7 +86,7 @@ class HintLadder(Screen):
         if level == 1:
             self.log_line(rung_text(step, 1), "hint")
         elif level == 2:
-            self.log_line(rung_text(step, 2), "hint")
+            self.log_line(rung_text(step, 2, self.game.position), "hint")
             from ...engine.grid import HOUSES
             from ..hints import where_houses
             cells = frozenset(c for hh in where_houses(step) for c in HOUSES[hh])
