@@ -42,6 +42,14 @@ def make(puzzle=None, store_path=None, **kw):
     return make_app(puzzle, store_path=store_path or ":memory:", user="tester", **kw)
 
 
+async def try_first_example(pilot) -> None:
+    """L, then t: the first lesson's first example, loaded on the play grid."""
+    await pilot.press("L")
+    await settle(pilot)
+    await pilot.press("t")
+    await settle(pilot)
+
+
 def goto(app, name: str) -> None:
     """Put the cursor on a cell without key presses (keeps tests quick)."""
     app.play.move_cursor(cell(name))

@@ -4,7 +4,7 @@ offers the next; the first screen points somewhere; hint level 2 points to
 a place, not the answer; a lesson counts as read once gone through."""
 from __future__ import annotations
 
-from app_helpers import EASY1, LOCKEDSET, cell, make, settle
+from app_helpers import EASY1, LOCKEDSET, cell, make, settle, try_first_example
 
 from textual.containers import VerticalScroll
 
@@ -46,10 +46,7 @@ async def test_a_tried_example_says_when_the_step_is_found_and_offers_the_next()
     app = make(EASY1)
     async with app.run_test(size=(80, 24)) as pilot:
         play = app.play
-        await pilot.press("L")
-        await settle(pilot)
-        await pilot.press("t")
-        await settle(pilot)
+        await try_first_example(pilot)
         assert play.game.name == f"{lesson.short}, example {first.id}"
         play.move_cursor(i)
         await pilot.press(str(d))

@@ -4,7 +4,7 @@ never changes a cell the learner cannot see selected.  The puzzle picker
 and the grid size (z) do what the screen shows."""
 from __future__ import annotations
 
-from app_helpers import LOCKEDSET, cell, make, settle, wait_rating
+from app_helpers import LOCKEDSET, cell, make, settle, try_first_example, wait_rating
 
 from textual.widgets import OptionList, Tree
 
@@ -68,10 +68,7 @@ async def test_after_trying_a_lesson_example_the_keys_go_to_the_grid():
     app = make(LOCKEDSET)
     async with app.run_test(size=(80, 24)) as pilot:
         play = app.play
-        await pilot.press("L")
-        await settle(pilot)
-        await pilot.press("t")
-        await settle(pilot)
+        await try_first_example(pilot)
         assert app.screen is play and play.game.name.endswith("example 1")
         assert app.focused is play.grid
         empty = next(i for i in range(81) if not play.game.position.values[i])

@@ -14,7 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
-from app_helpers import cell, make, settle, wait_rating
+from app_helpers import cell, make, settle, try_first_example, wait_rating
 
 from tutor.engine.finder import find_all
 
@@ -147,9 +147,7 @@ async def test_80x24_log_after_claims_and_hints(lockedset_braces):
 async def test_80x24_lesson_tab_after_trying_an_example():
     app = make()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("L")
-        await settle(pilot)
-        await pilot.press("t")
+        await try_first_example(pilot)
         await wait_rating(pilot)
         await snap(pilot, "lesson-tab")
 

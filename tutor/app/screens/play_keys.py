@@ -17,7 +17,7 @@ from textual.screen import Screen
 
 from ..game import COLOUR_NAMES, COLOURS, Change, GameError
 from ..widgets.grid import LAYOUTS, NO_HIGHLIGHT, Highlight, SudokuGrid
-from ..widgets.grid_layout import fitting_layouts
+from ..widgets.grid_layout import PANEL_WIDTH, fitting_layouts
 
 
 class GameKeys(Screen):
@@ -154,10 +154,10 @@ class GameKeys(Screen):
         fits = fitting_layouts(size.width, size.height - 2)
         now = self.grid.grid_layout
         if len(fits) == 1 and now in fits:
-            bigger = LAYOUTS["medium"]
+            bigger = LAYOUTS["medium"]          # with the panel, the header and the footer
             self.log_line(f"No larger grid fits this {size.width}x{size.height} terminal "
-                          f"(the medium grid needs {bigger.width + 26}x{bigger.height + 2}).",
-                          "info")
+                          f"(the medium grid needs {bigger.width + PANEL_WIDTH}x"
+                          f"{bigger.height + 2}).", "info")
             return
         later = [lay for lay in fits if lay.width * lay.height > now.width * now.height]
         chosen = later[0] if later else fits[0]
