@@ -1,7 +1,7 @@
 """Small helpers shared by technique finders."""
 from __future__ import annotations
 
-from ..grid import HOUSES, MASK_DIGITS, bit
+from ..grid import HOUSES, MASK_DIGITS, POPCOUNT, bit
 from ..position import Position
 
 _MEMOS: list = []      # every Memo and per_position cache, for clear_memos
@@ -72,6 +72,18 @@ def digit_masks(pos: Position) -> tuple[int, ...]:
             for d in MASK_DIGITS[m]:
                 masks[d] |= b
     return tuple(masks)
+
+
+@per_position
+def bivalue_pairs(pos: Position) -> dict[int, tuple[int, ...]]:
+    """{candidate mask: cells} for the empty cells with exactly two
+    candidates, grouped by their pair (the wings and Remote Pair start here)."""
+    groups: dict[int, list[int]] = {}
+    values = pos.values
+    for i, m in enumerate(pos.cands):
+        if POPCOUNT[m] == 2 and not values[i]:
+            groups.setdefault(m, []).append(i)
+    return {m: tuple(cells) for m, cells in groups.items()}
 
 
 class Memo:
