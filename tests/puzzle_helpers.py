@@ -89,3 +89,13 @@ def conjugate_pairs(pos, digit: int) -> set[frozenset]:
         if len(found) == 2:
             pairs.add(frozenset(found))
     return pairs
+
+
+def with_solutions(picks):
+    """(position, solution) for sampled (text, position) pairs, each puzzle
+    solved once."""
+    solutions: dict[str, list[int]] = {}
+    for text, pos in picks:
+        if text not in solutions:
+            solutions[text] = parse_position(text).solution()
+        yield pos, solutions[text]

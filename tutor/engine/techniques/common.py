@@ -123,3 +123,20 @@ def clear_memos() -> None:
     finders from cold; results never depend on it)."""
     for memo in _MEMOS:
         memo.clear()
+
+
+# ------------------------------------------------------------------ pattern checks
+
+def query_digits(pos: Position, query, cells=()) -> list[int]:
+    """The digits a pattern query may be about: the ones named, else the
+    claim's, else every digit all the named cells hold (all nine if none)."""
+    if query.digits:
+        return sorted(set(query.digits))
+    claimed = sorted({d for _, d, _ in query.claim})
+    if claimed:
+        return claimed
+    common = 0x1FF
+    for i in cells:
+        common &= pos.cands[i]
+    return list(MASK_DIGITS[common]) or list(range(1, 10))
+

@@ -62,11 +62,13 @@ def _bits(mask: int):
     return [k for k in range(9) if mask >> k & 1]
 
 
-def _base_sets(lines, size):
+def _base_sets(lines, size, width=None):
     """[(base line indexes, cover mask)] for every set of `size` lines whose
-    candidates together touch exactly `size` cross lines, in lexicographic
-    order of the base lines."""
-    usable = [k for k in range(9) if lines[k] and POPCOUNT[lines[k]] <= size]
+    candidates together touch at most `width` (default: `size`) cross lines,
+    in lexicographic order of the base lines.  Finned fish ask for part of
+    a base set with the width of the whole fish."""
+    width = size if width is None else width
+    usable = [k for k in range(9) if lines[k] and POPCOUNT[lines[k]] <= width]
     n = len(usable)
     out = []
 
@@ -74,7 +76,7 @@ def _base_sets(lines, size):
         for j in range(start, n):
             k = usable[j]
             u = union | lines[k]
-            if POPCOUNT[u] > size:
+            if POPCOUNT[u] > width:
                 continue
             picked = chosen + (k,)
             if len(picked) == size:
