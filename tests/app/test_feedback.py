@@ -88,7 +88,7 @@ async def test_the_first_screen_points_to_the_lessons_the_help_and_a_puzzle():
         play = app.play
         first = play.log_lines[0]
         assert first.startswith("Welcome! This is easy #1, a first puzzle")
-        for words in ("L opens the lessons", "? lists every key", "n picks another puzzle"):
+        for words in ("L opens the lessons", "Press ? for help", "n picks another puzzle"):
             assert words in first
         lesson_tab = str(play.query_one("#lesson-text").content)
         assert "Press L to open the lessons" in lesson_tab

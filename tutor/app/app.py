@@ -174,7 +174,7 @@ class TutorApp(App):
         memory.settle()
 
     def _first_game(self) -> tuple[Game, str]:
-        keys = "L opens the lessons, ? lists every key, n picks another puzzle."
+        keys = "L opens the lessons, n picks another puzzle. Press ? for help."
         if self.initial_game is not None:
             return self.initial_game, f"Playing {self.initial_game.name}. {keys}"
         if self.store is not None:
@@ -194,8 +194,7 @@ class TutorApp(App):
         puzzle = catalog.get(level, number)
         return (Game.from_text(puzzle.givens, name=puzzle.name),
                 f"Welcome! This is {puzzle.name}, a first puzzle: move with the arrows and "
-                f"type 1-9 to place a digit. New to the techniques? L opens the lessons. "
-                f"? lists every key, n picks another puzzle.")
+                f"type 1-9 to place a digit. New to the techniques? {keys}")
 
     @property
     def play(self):
