@@ -389,9 +389,9 @@ def record_solve(puzzle: str) -> dict:
 
 def record_check(grid: str, args: list[str]) -> dict:
     code, out, err = run_cli(["check", grid, *args, "--json"])
-    if code:
+    if not out:                      # an unreadable position: no verdict at all
         return {"exit": code, "error": err.strip()}
-    obj = json.loads(out)
+    obj = json.loads(out)            # a verdict (exit 0 proved, 1 not proved, 2 invalid)
     code2, text, _ = run_cli(["check", grid, *args])
     return {"verdict": obj["verdict"], "technique": obj["technique"], "message": obj["message"],
             "sha": _sha(out + text)}

@@ -94,6 +94,9 @@ class TutorApp(App):
         self.start_args = start_args or {}
         self.layout_choice = layout
         self.store_note = ""
+        # new puzzles start with no candidates written (the learner pencils
+        # them, as in HoDoKu); the picker's `c` and the palette switch it
+        self.start_without_candidates = False
         # parse the puzzle first: a bad one fails here, before the terminal is taken
         self.initial_game: Game | None = None
         if isinstance(puzzle, Position):
@@ -180,8 +183,9 @@ class TutorApp(App):
         memory.settle()
 
     def _first_game(self) -> tuple[Game, str]:
+        keys = "L opens the lessons, n picks another puzzle. Press ? for help."
         if self.initial_game is not None:
-            return self.initial_game, f"Playing {self.initial_game.name}. Press ? for help."
+            return self.initial_game, f"Playing {self.initial_game.name}. {keys}"
         if self.store is not None:
             try:
                 saved = self.store.load_game(self.user)
@@ -191,13 +195,15 @@ class TutorApp(App):
                 try:
                     game = Game.from_record(saved.puzzle_name, saved.givens, saved.position,
                                             saved.history)
-                    return game, f"Welcome back: resumed {game.name}. Press ? for help."
+                    solved = " (solved)" if game.is_solved() else ""
+                    return game, f"Welcome back: resumed {game.name}{solved}. {keys}"
                 except (PositionError, ValueError, KeyError, TypeError):
                     pass
         level, number = catalog.DEFAULT_PUZZLE
         puzzle = catalog.get(level, number)
         return (Game.from_text(puzzle.givens, name=puzzle.name),
-                f"Playing {puzzle.name}. Press ? for help, n for another puzzle.")
+                f"Welcome! This is {puzzle.name}, a first puzzle: move with the arrows and "
+                f"type 1-9 to place a digit. New to the techniques? {keys}")
 
     @property
     def play(self):

@@ -84,7 +84,7 @@ def setting_of(node, name: str) -> bool:
     return get(name) if get is not None else SETTINGS[name].default
 
 
-def describe(values: dict[str, bool]) -> list[str]:
-    """One line per setting for the help screen."""
-    return [f"  {s.title}: {text_of(values.get(name, s.default))}. {s.help}."
+def help_rows(values: dict[str, bool]) -> list[tuple[str, str]]:
+    """(name, what it is now and does) per setting, for the help screen."""
+    return [(name, f"{s.title}: {text_of(values.get(name, s.default))}. {s.help}.")
             for name, s in SETTINGS.items()]

@@ -48,7 +48,7 @@ class ClaimJudge(Screen):
             self.log_line(problem, "warn")
             return
         self.judge_busy = True
-        self.run_judge(self.game.position.copy(), text, self.game.position.key(), by, pattern)
+        self.run_judge(self.game.engine_position(), text, self.game.position.key(), by, pattern)
 
     def _grid_problem(self) -> str | None:
         """Why the judge cannot work on the learner's grid, in words; else None."""

@@ -48,7 +48,7 @@ class HintLadder(Screen):
                 return
             self.hint_busy = True
             self.log_line("Looking for the simplest step…", "info")
-            self.find_hint(game.position.copy(), key)
+            self.find_hint(game.engine_position(), key)
             return
         self._next_rung()
 
@@ -87,7 +87,7 @@ class HintLadder(Screen):
         if level == 1:
             self.log_line(rung_text(step, 1), "hint")
         elif level == 2:
-            self.log_line(rung_text(step, 2), "hint")
+            self.log_line(rung_text(step, 2, self.game.position), "hint")
             from ...engine.grid import HOUSES
             from ..hints import where_houses
             cells = frozenset(c for hh in where_houses(step) for c in HOUSES[hh])
