@@ -9,6 +9,10 @@ fed one brace grid at a time; the time from writing a line to reading its
 JSON array back is the figure (so it holds the parsing, every finder, and
 the JSON).  A warm-up line goes first (imports and tables).
 
+The same work in this process (parse the line, find_all, write the JSON),
+timed by CPU time as well as wall clock: on a busy shared machine the wall
+clock of a pipe holds other processes' turns, the CPU time much less.
+
 Then, in this process, each finder alone from cold (its per-position caches
 cleared before the call), to see where the time goes.
 
@@ -79,6 +83,20 @@ def through_batch(grids: list[str], uniqueness: bool = True) -> tuple[list[float
     return times, steps
 
 
+def in_process(grids: list[str], uniqueness: bool = True) -> tuple[list[float], list[float]]:
+    """Per line, as `steps --batch` does it: (wall ms, CPU ms)."""
+    wall, cpu = [], []
+    for grid in grids:
+        clear_memos()
+        t, c = time.perf_counter(), time.process_time()
+        pos = parse_position(grid)
+        pos.solution_info()
+        json.dumps([s.to_json() for s in find_all(pos, None, uniqueness)])
+        wall.append((time.perf_counter() - t) * 1000)
+        cpu.append((time.process_time() - c) * 1000)
+    return wall, cpu
+
+
 def per_finder(positions, uniqueness: bool = True):
     rows = []
     for t in ladder(uniqueness):
@@ -109,6 +127,11 @@ def main(argv=None) -> None:
         everything += ms
         print(line(label, ms, f"  {steps / len(ms):.0f} steps a position"))
     print(line("all of them", everything))
+    print("== the same work in process (parse, find_all, JSON), from cold")
+    grids = [to_braces(p) for ps in samples.values() for p in ps]
+    wall, cpu = in_process(grids, on)
+    print(line("wall clock", wall))
+    print(line("CPU time", cpu))
     print("== each finder alone, in process, from cold (all the positions above)")
     positions = [p for ps in samples.values() for p in ps]
     rows = per_finder(positions, on)
