@@ -87,6 +87,28 @@ def _grouped_steps(pos: Position) -> tuple:
                  for c in find_chains(graph, strong, weak, accept=has_group))
 
 
+def grouped_x_cycles(pos: Position) -> list:
+    """The chains of the grouped graph that stay on one digit (grouped
+    X-Chains and X-Cycles), one digit at a time: each digit's own shortest
+    chain per effect.  grouped-aic lists these among its steps when a group
+    node is in the shortest chain of their effect; this view serves the
+    lesson and the tests of the grouped X-cycle cases."""
+    graph = link_graph(pos, groups=True)
+    steps = []
+    for d in range(1, 10):
+        mine = 0
+        for n in graph.strong:
+            if graph.digit(n) == d:
+                mine |= 1 << n
+        strong = {n: graph.strong[n] & mine for n in graph.strong if mine >> n & 1}
+        strong = {n: m for n, m in strong.items() if m}
+        linked = sum(1 << n for n in strong)
+        weak = {n: graph.weak(n) & linked for n in strong}
+        steps += [chain_step("grouped-aic", "Grouped X-Cycle", graph, c)
+                  for c in find_chains(graph, strong, weak)]
+    return steps
+
+
 CONFUSIONS = (
     ("x-cycle", "AIC vs X-Cycle",
      "an X-Cycle stays on one digit; an AIC may change digit inside a cell, where two "

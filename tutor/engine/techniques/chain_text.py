@@ -19,14 +19,9 @@ from __future__ import annotations
 
 import re
 
-from ..grid import HOUSES_OF, cell_bits, cell_name, cells_name
+from ..grid import CELL_NAMES, HOUSES_OF, cells_name
 from ..step import make_step
 from .links import GROUP_BASE, LinkGraph, low_bits
-
-
-def link_marks(kind: str, count: int) -> list[str]:
-    """The marks of a chain's links in order: strong first, alternating."""
-    return ["=" if j % 2 == 0 else "-" for j in range(count)]
 
 
 def eureka(terms) -> str:
@@ -41,7 +36,7 @@ def eureka(terms) -> str:
             j += 1
             digits += link + str(terms[j][0])
             link = terms[j][2]
-        out.append(f"({digits}){cells_name(cells)}")
+        out.append(f"({digits}){CELL_NAMES[cells[0]] if len(cells) == 1 else cells_name(cells)}")
         if link is not None:
             out.append(link)
         j += 1
@@ -54,8 +49,11 @@ def chain_terms(graph: LinkGraph, chain) -> list[tuple[int, tuple[int, ...], str
     nodes = list(chain.nodes)
     if chain.kind == "continuous":
         nodes.append(nodes[0])
-    marks = link_marks(chain.kind, len(nodes) - 1) + [None]
-    return [(graph.digit(n), tuple(graph.cell_list(n)), marks[j]) for j, n in enumerate(nodes)]
+    last = len(nodes) - 1
+    return [(n // 81 + 1 if n < GROUP_BASE else graph.digit(n),
+             (n % 81,) if n < GROUP_BASE else tuple(graph.cell_list(n)),
+             None if j == last else "=" if j % 2 == 0 else "-")
+            for j, n in enumerate(nodes)]
 
 
 TITLES = {"chain": "", "strong": " (discontinuous loop)", "continuous": " (continuous loop)"}
@@ -66,24 +64,22 @@ def chain_step(technique: str, label: str, graph: LinkGraph, chain):
     terms = chain_terms(graph, chain)
     text = eureka(terms)
     houses = set()
-    nodes = chain.nodes + ([chain.nodes[0]] if chain.kind == "continuous" else [])
-    for a, b in zip(nodes, nodes[1:]):
-        h = graph.link_house(a, b)
-        if h is not None:
-            houses.add(h)
+    for (_, a, _), (_, b, _) in zip(terms, terms[1:]):
+        if a != b:
+            both = a + b
+            houses.update(h for h in HOUSES_OF[a[0]] if all(h in HOUSES_OF[c] for c in both))
     cells = sorted({c for _, cs, _ in terms for c in cs})
     digits = sorted({d for d, _, _ in terms})
     elims = [(n % 81, n // 81 + 1) for n in low_bits(chain.eliminations)]
     places = [] if chain.placement is None else [(chain.placement % 81, chain.placement // 81 + 1)]
     lead = f"{label}{TITLES[chain.kind]}: {text}"
-    first, last = terms[0][1], terms[-1][1]
     return make_step(
         technique, lead, cells=cells, digits=digits, houses=sorted(houses),
         eliminations=elims, placements=places, lead=lead,
-        extra={"chain": [{"cells": [cell_name(c) for c in cs], "digit": d, "link": link}
+        extra={"chain": [{"cells": [CELL_NAMES[c] for c in cs], "digit": d, "link": link}
                          for d, cs, link in terms],
                "eureka": text, "rule": chain.kind, "length": chain.links,
-               "merged": chain.merged, "ends": [cells_name(first), cells_name(last)],
+               "merged": chain.merged, "ends": [cells_name(terms[0][1]), cells_name(terms[-1][1])],
                "groups": sum(1 for n in chain.nodes if n >= GROUP_BASE),
                "_nodes": tuple(chain.nodes)},
     )
@@ -149,14 +145,3 @@ def parse_cell_order(text: str) -> list[int] | None:
     return out
 
 
-def cells_text(cells) -> str:
-    return cells_name(cells)
-
-
-def house_of(cells) -> list[int]:
-    """The houses holding every one of the cells."""
-    cells = list(cells)
-    return [h for h in HOUSES_OF[cells[0]] if all(h in HOUSES_OF[c] for c in cells[1:])]
-
-
-__all__ = ["eureka", "chain_step", "parse_eureka", "parse_cell_order", "cell_bits"]

@@ -54,13 +54,10 @@ def _xy_steps(pos: Position) -> tuple:
     "xy-chain", "XY-Chain", "chains", rank=280, label="XY-Chain", weight=260,
     aliases=("xy chain", "xychain", "xy chains", "xy loop", "xy cycle", "bivalue chain"),
     check=check_xy_chain, entry_keys=chain_entry_keys,
-    confusions=(
+    confusions=(   # Remote Pair vs XY-Chain is declared by remote_pair.py
         ("xy-wing", "XY-Chain vs XY-Wing",
          "an XY-Wing is the shortest XY-Chain (three cells, the pivot in the middle); longer "
          "chains of bivalue cells work the same way, z going from cells that see both ends"),
-        ("remote-pair", "XY-Chain vs Remote Pair",
-         "a Remote Pair's cells all hold the same two digits, so both digits go; an XY-Chain's "
-         "cells hold different pairs and only the digit at both of its ends goes"),
     ),
     prerequisites=("xy-wing", "remote-pair"),
     distractors=("xy-wing", "remote-pair", "aic", "w-wing"),
