@@ -2,59 +2,33 @@
 any digits, with the nice-loop rules (chain_search.py has the logic and
 the search; links.py the graph).
 
-Which technique lists a chain.  A step is the shortest chain of its effect,
-and that chain decides its technique, the simplest that covers it:
+Which technique lists an effect.  A step is an effect with its shortest
+chain; an effect goes to the simplest technique whose chains reach it as
+shortly as any chain does (so the split does not depend on how the grid is
+drawn, nor on which of several equal chains is shown):
 
-* every node on one digit, single cells: an X-Chain or X-Cycle, listed by
-  `x-cycle` (loops of up to 16 links), not here;
-* only bivalue cells, linked strongly inside each cell and weakly from cell
-  to cell, ending on the digit it starts with (or closing into a loop): an
-  XY-Chain, listed by `xy-chain`, not here;
-* a group node anywhere: `grouped-aic` (this gives grouped X-Cycles on one
-  digit too);
-* anything else: `aic`.  A short AIC may do what a simpler technique does (a
-  W-Wing is a three-link AIC); it is still listed: the ladder offers the
-  simpler one first.
+* `x-cycle` when a chain on one digit, single cells, is among the shortest
+  (X-Chains and X-Cycles; x-cycle lists loops of up to 16 links);
+* `xy-chain` when an XY-Chain (bivalue cells, ending on its starting digit,
+  or an XY-loop) is;
+* `aic` for the other effects of chains over single candidates;
+* `grouped-aic` when chains with group nodes reach an effect in fewer links
+  than any chain without (this gives grouped X-Cycles on one digit too).
 
-An effect whose shortest chain is an X- or XY-chain is left to those rooms
-even when a longer AIC has it too; an effect reached more shortly through a
-group is listed by `grouped-aic` and, when plain chains reach it at all, by
-`aic` with its shortest plain chain.
+A short AIC may do what a simpler technique does (a W-Wing is a three-link
+AIC); it is still listed: the ladder offers the simpler one first.
 """
 from __future__ import annotations
 
-from ..grid import POPCOUNT
 from ..position import Position
 from ..registry import technique
 from .chain_check import check_aic, check_grouped_aic
 from .chain_search import find_chains
 from .chain_text import chain_step
 from .common import per_position
-from .links import GROUP_BASE, link_graph
+from .links import link_graph
 from .patterns import chain_entry_keys
-
-
-def is_x_chain(graph, chain) -> bool:
-    """Every node on one digit (and no groups)."""
-    d = graph.digit(chain.nodes[0])
-    return all(n < GROUP_BASE and graph.digit(n) == d for n in chain.nodes)
-
-
-def is_xy_chain(graph, cands, chain) -> bool:
-    """Bivalue cells only, strong inside each cell, weak between cells, on
-    the start digit at both ends (or a loop)."""
-    nodes = chain.nodes
-    if chain.kind == "strong" or any(n >= GROUP_BASE for n in nodes):
-        return False
-    if any(POPCOUNT[cands[n % 81]] != 2 for n in nodes):
-        return False
-    for j in range(len(nodes) - 1):
-        same_cell = nodes[j] % 81 == nodes[j + 1] % 81
-        if same_cell != (j % 2 == 0):
-            return False
-    if chain.kind == "continuous":
-        return nodes[-1] % 81 != nodes[0] % 81
-    return graph.digit(nodes[0]) == graph.digit(nodes[-1])
+from .xy_chains import xy_chains
 
 
 def _graph_links(graph):
@@ -62,51 +36,66 @@ def _graph_links(graph):
     return graph.strong, {n: graph.weak(n) & linked for n in graph.strong}
 
 
+def effect_key(chain):
+    return ("=", chain.placement) if chain.placement is not None else ("-", chain.eliminations)
+
+
+def _lengths(chains) -> dict:
+    return {effect_key(c): c.links for c in chains}
+
+
+@per_position
+def _plain_chains(pos: Position) -> list:
+    graph = link_graph(pos)
+    return find_chains(graph, *_graph_links(graph))
+
+
+def _digit_links(graph, d: int):
+    """The strong and weak links of one digit (no turns inside cells)."""
+    mine = 0
+    for n in graph.strong:
+        if graph.digit(n) == d:
+            mine |= 1 << n
+    strong = {n: graph.strong[n] & mine for n in graph.strong if mine >> n & 1}
+    strong = {n: m for n, m in strong.items() if m}
+    linked = sum(1 << n for n in strong)
+    return strong, {n: graph.weak(n) & linked for n in strong}
+
+
+@per_position
+def _x_chains(pos: Position) -> list:
+    graph = link_graph(pos)
+    return [c for d in range(1, 10) for c in find_chains(graph, *_digit_links(graph, d))]
+
+
 @per_position
 def _aic_steps(pos: Position) -> tuple:
     graph = link_graph(pos)
-    strong, weak = _graph_links(graph)
-    cands = pos.cands
-
-    def plain_aic(chain) -> bool:
-        return not is_x_chain(graph, chain) and not is_xy_chain(graph, cands, chain)
-
-    return tuple(chain_step("aic", "AIC", graph, c)
-                 for c in find_chains(graph, strong, weak, accept=plain_aic))
+    simpler = _lengths(_x_chains(pos))
+    for key, links in _lengths(xy_chains(pos)).items():
+        simpler[key] = min(links, simpler.get(key, links))
+    return tuple(chain_step("aic", "AIC", graph, c) for c in _plain_chains(pos)
+                 if c.links < simpler.get(effect_key(c), 1 << 20))
 
 
 @per_position
 def _grouped_steps(pos: Position) -> tuple:
     graph = link_graph(pos, groups=True)
-    strong, weak = _graph_links(graph)
-
-    def has_group(chain) -> bool:
-        return any(n >= GROUP_BASE for n in chain.nodes)
-
+    plain = _lengths(_plain_chains(pos))
     return tuple(chain_step("grouped-aic", "Grouped AIC", graph, c)
-                 for c in find_chains(graph, strong, weak, accept=has_group))
+                 for c in find_chains(graph, *_graph_links(graph))
+                 if c.links < plain.get(effect_key(c), 1 << 20))
 
 
 def grouped_x_cycles(pos: Position) -> list:
     """The chains of the grouped graph that stay on one digit (grouped
     X-Chains and X-Cycles), one digit at a time: each digit's own shortest
-    chain per effect.  grouped-aic lists these among its steps when a group
-    node is in the shortest chain of their effect; this view serves the
-    lesson and the tests of the grouped X-cycle cases."""
+    chain per effect.  grouped-aic lists these among its steps when no chain
+    without groups is as short; this view serves the lesson and the tests of
+    the grouped X-cycle cases."""
     graph = link_graph(pos, groups=True)
-    steps = []
-    for d in range(1, 10):
-        mine = 0
-        for n in graph.strong:
-            if graph.digit(n) == d:
-                mine |= 1 << n
-        strong = {n: graph.strong[n] & mine for n in graph.strong if mine >> n & 1}
-        strong = {n: m for n, m in strong.items() if m}
-        linked = sum(1 << n for n in strong)
-        weak = {n: graph.weak(n) & linked for n in strong}
-        steps += [chain_step("grouped-aic", "Grouped X-Cycle", graph, c)
-                  for c in find_chains(graph, strong, weak)]
-    return steps
+    return [chain_step("grouped-aic", "Grouped X-Cycle", graph, c)
+            for d in range(1, 10) for c in find_chains(graph, *_digit_links(graph, d))]
 
 
 CONFUSIONS = (

@@ -69,12 +69,11 @@ def order_key(graph: LinkGraph, n: int) -> int:
 
 
 def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], *,
-                same_digit: bool = False, accept=None) -> list[Chain]:
+                same_digit: bool = False) -> list[Chain]:
     """Every distinct effect of the alternating chains of the graph given by
     `strong` and `weak` (node -> linked nodes; the keys are the nodes with a
     strong link), with its shortest chain, best first.  same_digit: a chain
-    must end on its start's digit (XY-Chains); accept(chain) -> bool: the
-    chains this technique lists (the others belong to a simpler one)."""
+    must end on its start's digit (XY-Chains)."""
     digit, excl = graph.digit, graph.excl
     offers: dict[tuple, list] = {}     # effect key -> [(rank, kind, s, t, depth, pair)]
     loops = []
@@ -156,7 +155,7 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
                 path.reverse()
             best = Chain(kind, path, key[1] if key[0] == "-" else 0,
                          key[1] if key[0] == "=" else None, 0, rank)
-        if best is not None and (accept is None or accept(best)):
+        if best is not None:
             best.merged = len({f[5] for f in found})
             chains.append(best)
     chains.sort(key=lambda c: c.rank)

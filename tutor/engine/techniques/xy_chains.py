@@ -33,7 +33,8 @@ from .patterns import chain_entry_keys
 
 
 @per_position
-def _xy_steps(pos: Position) -> tuple:
+def xy_chains(pos: Position) -> list:
+    """Every XY-Chain effect with its shortest chain (chain_search.Chain)."""
     graph = link_graph(pos)
     cands = pos.cands
     bivalue = 0
@@ -46,8 +47,13 @@ def _xy_steps(pos: Position) -> tuple:
             cell = CELL_NODES[n % 81]
             strong[n] = graph.strong[n] & cell
             weak[n] = graph.weak(n) & bivalue & ~cell
-    return tuple(chain_step("xy-chain", "XY-Chain", graph, c)
-                 for c in find_chains(graph, strong, weak, same_digit=True))
+    return find_chains(graph, strong, weak, same_digit=True)
+
+
+@per_position
+def _xy_steps(pos: Position) -> tuple:
+    graph = link_graph(pos)
+    return tuple(chain_step("xy-chain", "XY-Chain", graph, c) for c in xy_chains(pos))
 
 
 @technique(
