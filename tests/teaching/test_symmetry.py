@@ -79,7 +79,8 @@ def test_a_redrawn_puzzle_has_the_redrawn_solution():
 # grid it may show a different one of the equal patterns.  For them only the
 # counts and the eliminations are compared; for every other technique the
 # whole pattern is (cells, digits, houses, effects).
-REPRESENTATIVE = {"death-blossom", "x-cycle", "remote-pair", "w-wing"}
+REPRESENTATIVE = {"death-blossom", "x-cycle", "remote-pair", "w-wing", "xy-chain", "aic",
+                  "grouped-aic"}
 
 
 @pytest.mark.parametrize("tid", ["hidden-subset", "x-wing", "two-string-kite", "simple-colours",

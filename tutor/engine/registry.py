@@ -50,6 +50,7 @@ class PatternQuery:
     size: int | None = None                          # a size the name implies ('naked pair' -> 2)
     claim: tuple[tuple[int, int, bool], ...] = ()    # judge: claimed (cell, digit, is_placement)
     label: str = ""                                  # what the learner called it: 'Naked Pair'
+    text: str = ""                                   # the pattern as typed, when its order counts (a chain)
 
 
 @dataclass

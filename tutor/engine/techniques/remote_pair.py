@@ -245,6 +245,9 @@ def remote_entry_keys(step: Step) -> EntryKeys:
         ("naked-subset", "Remote Pair vs Naked Pair",
          "two cells with one pair that see each other are a Naked Pair; a Remote Pair chains "
          "four or more such cells and removes at its far ends"),
+        ("xy-chain", "Remote Pair vs XY-Chain",
+         "a Remote Pair's cells all hold the same two digits, so both digits go; an XY-Chain's "
+         "cells hold different pairs and only the digit at both of its ends goes"),
     ),
 )
 def remote_pair(pos: Position):

@@ -1,7 +1,7 @@
 """X-Cycles: loops on one digit whose links alternate strong and weak.
 
 Links, for one digit d, join single cells (no grouped nodes: a box segment
-never stands in for a cell, so grouped X-cycles are not found here):
+never stands in for a cell: grouped X-cycles are `grouped-aic`'s, aic.py):
 
 * strong link: the two cells are the only places for d in some house, so at
   least one of them holds d;
