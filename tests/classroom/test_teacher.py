@@ -16,16 +16,6 @@ LOCKEDSET = "2.891..54....4..7.41.5..6.2...7...61....2....69...1...5.2..7.16.4..
 EASY = "..2..3.....7.....58...5.79.6.3..7.....8.....6..4......2...345...4..79.38.356....4"
 
 
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    monkeypatch.setenv("SUDOKU_TUTOR_HOME", str(tmp_path / "home"))
-    path = str(tmp_path / "class.db")
-    store = Store.open(path)
-    events.ensure_schema(store)
-    yield path
-    store.close()
-
-
 def _student_history(path: str) -> None:
     s = Store.open(path)
     events.session_started(s, "srv/1", "5B", "alice", "student", "127.0.0.1", "srv")

@@ -235,6 +235,11 @@ class TutorApp(App):
         if game is not None:
             self._play.load_game(game)
 
+    def notify(self, message: str, *, markup: bool = False, **kwargs) -> None:
+        """Notifications show their text as text: titles and names typed by
+        people may hold brackets that markup would choke on."""
+        super().notify(message, markup=markup, **kwargs)
+
     # ------------------------------------------------------------ store
     def set_activity(self, text: str) -> None:
         if self.store is not None:

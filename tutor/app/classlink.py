@@ -99,7 +99,7 @@ class ClassLink:
         self._log(f"Your teacher started: {ev.title}.{lock}", "hint")
         self.app.set_activity(f"class: {ev.title}")
         try:
-            self.app.notify(f"Your teacher started: {ev.title}.{lock}", title="Class")
+            self.app.notify(f"Your teacher started: {ev.title}.{lock}", title="Class", markup=False)
         except Exception:
             pass
 
@@ -148,7 +148,7 @@ class ClassLink:
         self.app.hint_limit = None
         self._log(f"Your teacher ended: {ev.title}. Hints are back.", "info")
         try:
-            self.app.notify(f"{ev.title} has ended.", title="Class")
+            self.app.notify(f"{ev.title} has ended.", title="Class", markup=False)
         except Exception:
             pass
 

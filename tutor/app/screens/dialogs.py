@@ -5,6 +5,7 @@ import re
 import time
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -62,7 +63,7 @@ class PasteDialog(ModalScreen["Game | None"]):
         try:
             game = Game.from_text(text, name="pasted")
         except PositionError as e:
-            self.query_one("#error", Static).update(f"Cannot load: {e}")
+            self.query_one("#error", Static).update(Text(f"Cannot load: {e}"))
             return
         self.dismiss(game)
 
@@ -116,7 +117,7 @@ class ExportDialog(ModalScreen[None]):
         body = (f"givens:\n{texts['givens']}\n\ncurrent digits:\n{texts['current']}\n\n"
                 f"brace grid:\n{texts['braces']}\n\nPM grid:\n{texts['pm']}\n")
         with Vertical():
-            yield Label(f"Export: {game.name}")
+            yield Label(Text(f"Export: {game.name}"))
             yield TextArea(body, read_only=True, id="text")
             yield Static("", id="error")
             with Horizontal():
@@ -136,10 +137,10 @@ class ExportDialog(ModalScreen[None]):
             try:
                 path = write_export(game)
             except OSError as e:
-                status.update(f"Cannot save: {e.strerror} ({e.filename})")
+                status.update(Text(f"Cannot save: {e.strerror} ({e.filename})"))
                 return
             self.app.play.log_line(f"Exported to {path}", "info")
-            status.update(f"Saved to {path}")
+            status.update(Text(f"Saved to {path}"))
         else:
             self.app.copy_to_clipboard(export_text(game)[bid])
             status.update(f"Copied the {bid} text to the clipboard (if the terminal allows it)")

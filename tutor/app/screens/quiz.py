@@ -129,7 +129,7 @@ class QuizScreen(Screen):
         self.highlight = NO_HIGHLIGHT
         if self.quiz is None:
             self.title = "Quiz"
-            self.query_one("#quiz-prompt", Static).update(f"No quiz: {self.error}")
+            self.query_one("#quiz-prompt", Static).update(Text(f"No quiz: {self.error}"))
             self.say(f"No quiz: {self.error}", "invalid")
             return
         q = self.quiz
@@ -139,7 +139,7 @@ class QuizScreen(Screen):
         self.sub_title = {"find-all": "find them all", "eliminate": "find the elimination",
                           "name": "name the technique"}[q.kind]
         self.prompt_text = self._prompt()
-        self.query_one("#quiz-prompt", Static).update(self.prompt_text)
+        self.query_one("#quiz-prompt", Static).update(Text(self.prompt_text))
         placeholder = {"find-all": "r6c45 #38 or X-Wing #5 r26 c37, Enter",
                        "eliminate": "r6c9<>5, Enter",
                        "name": "1-4 or the name, Enter"}[q.kind]
@@ -179,7 +179,7 @@ class QuizScreen(Screen):
             if self.selected_digits:
                 sel += " #" + "".join(map(str, sorted(self.selected_digits)))
             text += f"  | picked {sel.strip()}"
-        self.query_one("#quiz-counter", Static).update(text)
+        self.query_one("#quiz-counter", Static).update(Text(text))
 
     # ------------------------------------------------------------ output
     def say(self, text: str, kind: str = "info") -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -176,8 +177,8 @@ class TeacherScreen(Screen):
             head.update("No progress store: nothing to show. Esc goes back.")
             self.allowed = False
             return
-        head.update(f"Class {self.class_name} — teacher view  (p push my position · z push a quiz · "
-                    f"e end · Esc my grid)")
+        head.update(Text(f"Class {self.class_name} — teacher view  (p push my position · z push a quiz · "
+                         f"e end · Esc my grid)"))
         table = self.query_one("#teacher-table", DataTable)
         table.add_columns("Student", "Doing", "Mastery", "Hints L1-5", "Last claims", "Result")
         app.set_activity("teacher view")
@@ -203,19 +204,19 @@ class TeacherScreen(Screen):
         self.query_count += 1
         if board is None:
             self.last_error = err
-            self.query_one("#teacher-event", Static).update(f"Cannot read the store: {err}")
+            self.query_one("#teacher-event", Static).update(Text(f"Cannot read the store: {err}"))
             return
         self.board = board
         self.refreshes += 1
         now = time.time()
         ev = board.event
-        self.query_one("#teacher-event", Static).update(self.event_text(board, now))
+        self.query_one("#teacher-event", Static).update(Text(self.event_text(board, now)))
         table = self.query_one("#teacher-table", DataTable)
         rows = [st for st in board.students if st.role != "teacher" or st.online]
         keep = table.cursor_row
         table.clear()
         for st in rows:
-            table.add_row(*student_cells(ev, st, now), key=st.user)
+            table.add_row(*(Text(c) for c in student_cells(ev, st, now)), key=st.user)
         if rows:
             table.move_cursor(row=min(keep, len(rows) - 1))
 
@@ -271,9 +272,9 @@ class TeacherScreen(Screen):
         try:
             ev = events.push_event(self.app.store, self.class_name, kind, payload, self.app.user)
         except Exception as e:
-            self.notify(f"Could not push: {e}", severity="error")
+            self.notify(f"Could not push: {e}", severity="error", markup=False)
             return
-        self.notify(f"Pushed to class {self.class_name}: {ev.title}")
+        self.notify(f"Pushed to class {self.class_name}: {ev.title}", markup=False)
         self.refresh_board()
 
     def action_end_push(self) -> None:
@@ -286,7 +287,7 @@ class TeacherScreen(Screen):
         try:
             events.end_event(self.app.store, self.class_name)
         except Exception as e:
-            self.notify(f"Could not end it: {e}", severity="error")
+            self.notify(f"Could not end it: {e}", severity="error", markup=False)
             return
-        self.notify(f"Ended: {board.event.title}")
+        self.notify(f"Ended: {board.event.title}", markup=False)
         self.refresh_board()
