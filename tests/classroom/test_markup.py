@@ -51,7 +51,7 @@ async def test_student_survives_markup_in_push_titles(db):
         assert await _until(pilot, lambda: app.hint_limit is None, 3)
         await pilot.press("left")
         await pilot.pause(0.2)
-        assert app.is_running
+        assert app.is_running and not app.internal_errors
     store.close()
 
 
@@ -86,7 +86,7 @@ async def test_teacher_survives_markup_everywhere(db):
         await pilot.press("e")                        # the export dialog shows the name
         await pilot.pause(0.3)
         assert "[/i] my grid" in app.export_screenshot().replace("&#160;", " ")
-        assert app.is_running
+        assert app.is_running and not app.internal_errors
 
 
 async def test_quiz_entries_with_markup_are_text(db):
@@ -94,12 +94,17 @@ async def test_quiz_entries_with_markup_are_text(db):
     app = make_app(LOCKEDSET, store_path=db, user="tester", start_screen="quiz",
                    start_args={"position": parse_position(pos), "target": "locked-set"})
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause(0.3)
+        assert await _until(pilot, lambda: type(app.screen).__name__ == "QuizScreen"
+                            and app.screen.query("#quiz-entry"), 20)
+        screen = app.screen
         for text in ("[/b] r1c1", "[b]r6c45 #38", "[/]"):
-            app.screen.query_one("#quiz-entry").value = text
-            await pilot.press("enter")
+            screen.entry.focus()
             await pilot.pause(0.1)
-        assert any("[/b] r1c1" in line for line in app.screen.log_lines)
+            screen.entry.value = text
+            await pilot.pause(0.1)
+            await pilot.press("enter")
+            assert await _until(pilot, lambda: f"> {text}" in screen.log_lines, 5), screen.log_lines
+        assert await _until(pilot, lambda: any("[/b] r1c1" in line for line in screen.log_lines), 5)
         await pilot.press("tab")
         await pilot.pause(0.1)
         assert app.is_running

@@ -368,3 +368,55 @@ async def test_odd_user_names_are_cut_short_in_the_log(start_server, classroom_l
     assert not ok
     failed = [m for m in classroom_log() if m.startswith("login failed: e")]
     assert len(failed) == 1 and ("e" * 40 + "… from") in failed[0] and "e" * 41 not in failed[0]
+
+
+# ------------------------------------------------------------------ how a session ends
+
+RESTORE = (b"\x1b[?1049l", b"\x1b[?25h", b"\x1b[?1003l", b"\x1b[?1006l", b"\x1b[?2004l")
+
+
+async def _read_to_end(screen, timeout=10.0) -> bytes:
+    async def rest():
+        while True:
+            data = await screen.proc.stdout.read(65536)
+            if not data:
+                return
+            screen.raw += data
+    try:
+        await asyncio.wait_for(rest(), timeout)
+    except asyncio.TimeoutError:
+        pass
+    return bytes(screen.raw)
+
+
+async def test_app_killed_restores_the_terminal_and_says_why(start_server, classroom_log):
+    room = await start_server()
+    async with await connect(room, "alice") as conn:
+        screen = await open_terminal(conn)
+        await screen.wait_for("READY user=alice")
+        os.kill(session_for(room, "alice").proc.pid, signal.SIGKILL)
+        out = await _read_to_end(screen)
+    assert all(seq in out for seq in RESTORE), out[-300:]
+    assert "the tutor stopped unexpectedly" in screen.text and "connect again" in screen.text
+
+
+async def test_server_stop_restores_the_terminal_and_says_why(start_server):
+    room = await start_server()
+    async with await connect(room, "alice") as conn:
+        screen = await open_terminal(conn)
+        await screen.wait_for("READY user=alice")
+        await room.stop()
+        out = await _read_to_end(screen)
+    assert all(seq in out for seq in RESTORE), out[-300:]
+    assert "the class server stopped" in screen.text
+
+
+async def test_app_that_fails_says_so(start_server):
+    room = await start_server()
+    async with await connect(room, "alice") as conn:
+        screen = await open_terminal(conn)
+        await screen.wait_for("READY user=alice")
+        screen.send("x")                              # the fake app exits with status 3
+        out = await _read_to_end(screen)
+    assert all(seq in out for seq in RESTORE)
+    assert "stopped unexpectedly (status 3)" in screen.text

@@ -86,6 +86,15 @@ class TutorApp(App):
         if store_path is None and options.get("db"):
             store_path = options["db"]          # the classroom's --db URL
         self.options = options
+        # served over SSH by the classroom (a role is given): the app then runs in
+        # an account on the teacher's machine, so it offers only the tutor's own
+        # commands and writes nothing but the progress store (no screenshots,
+        # no export files)
+        self.served = bool(options.get("role"))
+        if self.served:
+            self.COMMANDS = {TutorCommands}
+        self.internal_errors: list[str] = []    # errors a served app lived through
+        self._error_times: list[float] = []
         self.user = user or default_user()
         self.start_screen = start_screen
         self.start_args = start_args or {}
@@ -134,6 +143,7 @@ class TutorApp(App):
         driver_class = super().get_driver_class()
         from textual import constants
         from . import terminal
+        terminal.tolerant_input()
         if constants.DRIVER is None and terminal.enabled():
             return terminal.compressing_driver(driver_class)
         return driver_class
@@ -222,6 +232,15 @@ class TutorApp(App):
             return bool(available(parameters[0]))   # False: hidden and inactive
         return True
 
+    def pop_screen(self):
+        """Pop the top screen, but never the grid: Textual's command palette
+        dismisses itself on every click of its background, and a second
+        dismiss in a row would take the grid away (a third ends the app)."""
+        if len(self.screen_stack) <= 1 or (self._play is not None and self.screen is self._play):
+            from textual.await_complete import AwaitComplete
+            return AwaitComplete.nothing()
+        return super().pop_screen()
+
     def pop_to_play(self) -> None:
         """Close every screen above the grid."""
         while len(self.screen_stack) > 1 and self.screen is not self._play:
@@ -235,10 +254,74 @@ class TutorApp(App):
         if game is not None:
             self._play.load_game(game)
 
-    def notify(self, message: str, *, markup: bool = False, **kwargs) -> None:
-        """Notifications show their text as text: titles and names typed by
-        people may hold brackets that markup would choke on."""
-        super().notify(message, markup=markup, **kwargs)
+    # ------------------------------------------------------------ errors
+    ERROR_BUDGET = (10, 30.0)        # a served app survives this many errors in so many seconds
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A served app (one student's session) outlives an error inside
+        Textual or a screen instead of ending the student's session with a
+        traceback: widgets torn down under a callback, odd input.  It says so
+        in the Log and carries on; too many errors in a row still end it, with
+        one line and no traceback (which would show the server's paths)."""
+        if self.served:
+            import time as _time
+            now = _time.monotonic()
+            count, window = self.ERROR_BUDGET
+            self._error_times = [t for t in self._error_times if now - t < window] + [now]
+            what = f"{type(error).__name__}: {str(error)[:160]}"
+            self.internal_errors.append(what)
+            del self.internal_errors[:-50]
+            if len(self._error_times) <= count:
+                if self._play is not None:
+                    try:
+                        self._play.log_line(f"(The tutor hit an internal error and carries on: "
+                                            f"{type(error).__name__}.)", "warn")
+                    except Exception:       # noqa: BLE001 - the log itself may be gone
+                        pass
+                return
+        super()._handle_exception(error)
+
+    def _fatal_error(self) -> None:
+        if not self.served:
+            super()._fatal_error()
+            return
+        from rich.text import Text
+        self.bell()
+        last = self.internal_errors[-1].split(":", 1)[0] if self.internal_errors else "error"
+        self._exit_renderables.append(Text(
+            f"sudoku-tutor: the tutor stopped after repeated internal errors ({last}); "
+            "your progress is saved: connect again to go on."))
+        self._close_messages_no_wait()
+
+    def panic(self, *renderables) -> None:
+        if self.served:
+            self._fatal_error()
+            return
+        super().panic(*renderables)
+
+    def action_command_palette(self) -> None:
+        from .commands import SteadyCommandPalette
+        if self.use_command_palette and not SteadyCommandPalette.is_open(self):
+            self.push_screen(SteadyCommandPalette(id="--command-palette"))
+
+    def get_system_commands(self, screen):
+        if self.served:
+            return iter(())
+        return super().get_system_commands(screen)
+
+    def action_screenshot(self, filename=None, path=None) -> None:
+        if not self.served:
+            super().action_screenshot(filename, path)
+
+    def deliver_screenshot(self, filename=None, path=None, time_format=None):
+        if not self.served:
+            return super().deliver_screenshot(filename, path, time_format)
+        return None
+
+    def save_screenshot(self, filename=None, path=None, time_format=None) -> str:
+        if self.served:
+            raise PermissionError("no files are written on the classroom server")
+        return super().save_screenshot(filename, path, time_format)
 
     # ------------------------------------------------------------ store
     def set_activity(self, text: str) -> None:

@@ -34,7 +34,7 @@ from . import events
 from .connection import Connection, LoginThrottle
 from .ptyproc import rss_by_group
 from .roster import NAME_RE, Roster, RosterError, default_roster_path, verify_password
-from .session import Session
+from .session import SERVER_STOPPED, Session
 
 log = logging.getLogger("tutor.classroom")
 
@@ -244,7 +244,8 @@ class Classroom:
         if self._watch_task:
             self._watch_task.cancel()
         sessions = list(self.sessions)
-        await asyncio.gather(*(s.end("server stopping") for s in sessions), return_exceptions=True)
+        await asyncio.gather(*(s.end("server stopping", "", SERVER_STOPPED) for s in sessions),
+                             return_exceptions=True)
         if self.server is not None:
             await self.server.wait_closed()
         if self.store is not None:

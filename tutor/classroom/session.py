@@ -8,6 +8,7 @@ one log line saying why, and a row in the store's session table.
 from __future__ import annotations
 
 import asyncio
+import codecs
 import logging
 import time
 
@@ -18,8 +19,21 @@ from .ptyproc import PtyProcess
 
 log = logging.getLogger("tutor.classroom")
 
-# leave the alternate screen, show the cursor, stop mouse reports, reset colours
-_TERMINAL_RESET = b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[0m\r\n"
+# what a client may type: a burst (a pasted puzzle), then a steady rate far
+# above typing and mouse reports; beyond that input is dropped, so a flood
+# cannot keep a core busy for the whole class
+INPUT_BURST = 8192
+INPUT_RATE = 2048.0          # bytes per second
+
+# undo every mode the app may have set, whatever state it died in: end a
+# synchronized update, leave the alternate screen, show the cursor, stop mouse
+# and focus reports, bracketed paste, in-band resize and the keyboard protocol,
+# wrap lines again, reset colours
+TERMINAL_RESET = (b"\x1b[?2026l\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1015l"
+                  b"\x1b[?1006l\x1b[?1004l\x1b[?2004l\x1b[?2048l\x1b[<u\x1b[?7h\x1b[0m\r\n")
+
+# what the student reads when the session ends, by why it ended
+SERVER_STOPPED = "the class server stopped; your progress is saved."
 
 
 class Session(asyncssh.SSHServerSession):
@@ -40,6 +54,11 @@ class Session(asyncssh.SSHServerSession):
         self.gone = False
         self.session_id = server.classroom.new_session_id()
         self._end_task: asyncio.Task | None = None
+        # keys reach the app as valid UTF-8 whatever the client sends
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._allowance = float(INPUT_BURST)
+        self._allowance_at = time.monotonic()
+        self.dropped = 0
 
     def refuse(self, what: str, message: str) -> None:
         self.server.refused(what)
@@ -112,8 +131,27 @@ class Session(asyncssh.SSHServerSession):
             self.pending.clear()
 
     # ---------------------------------------------------------- data
+    def _within_rate(self, n: int) -> bool:
+        now = time.monotonic()
+        self._allowance = min(INPUT_BURST, self._allowance + (now - self._allowance_at) * INPUT_RATE)
+        self._allowance_at = now
+        if n <= self._allowance:
+            self._allowance -= n
+            return True
+        if not self.dropped:
+            log.warning("input from %s over %d bytes/s: dropping it until it slows down",
+                        self.server.who(), INPUT_RATE)
+        self.dropped += n
+        return False
+
     def data_received(self, data, datatype) -> None:
         self.last_input = time.monotonic()
+        if not self._within_rate(len(data)):
+            return
+        if not data.isascii():
+            data = self._decoder.decode(data).encode("utf-8")
+        elif self._decoder.getstate()[0]:             # the rest of a cut sequence
+            data = self._decoder.decode(data).encode("utf-8")
         if self.proc is not None:
             self.proc.write(data)
         elif len(self.pending) < 65536:
@@ -151,7 +189,12 @@ class Session(asyncssh.SSHServerSession):
     # ---------------------------------------------------------- ending
     def _app_exited(self, rc: int) -> None:
         if not self.closing:
-            self.end_soon("app exited", f"status {rc}")
+            message = None
+            if rc != 0:
+                how = f"signal {-rc}" if rc < 0 else f"status {rc}"
+                message = (f"the tutor stopped unexpectedly ({how}); your progress is saved: "
+                           "connect again to go on.")
+            self.end_soon("app exited", f"status {rc}", message)
 
     def end_soon(self, why: str, detail: str = "", message: str | None = None) -> None:
         if self._end_task is None:
@@ -176,8 +219,9 @@ class Session(asyncssh.SSHServerSession):
                 self.proc.pid if self.proc else "-", took, why,
                 f" ({detail})" if detail else "", "" if how in ("exited", "not started") else f"; {how} sent")
         try:
-            if message:
-                self.chan.write(_TERMINAL_RESET + f"sudoku-tutor: {message}\r\n".encode())
+            # the terminal comes back to the student in any case (the app may have
+            # died without restoring it), and they are told why, unless they quit
+            self.chan.write(TERMINAL_RESET + (f"sudoku-tutor: {message}\r\n".encode() if message else b""))
             rc = self.proc.returncode if self.proc and self.proc.returncode is not None else 1
             self.chan.exit(rc & 0xFF if rc >= 0 else 1)
         except (OSError, asyncssh.Error, AttributeError):

@@ -124,7 +124,8 @@ class ExportDialog(ModalScreen[None]):
                 yield Button("Copy 81", id="givens")
                 yield Button("Copy braces", id="braces")
                 yield Button("Copy PM", id="pm")
-                yield Button("Save file", id="save", variant="primary")
+                if not getattr(self.app, "served", False):     # no files on a classroom server
+                    yield Button("Save file", id="save", variant="primary")
                 yield Button("Close", id="close")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -133,7 +134,7 @@ class ExportDialog(ModalScreen[None]):
         status = self.query_one("#error", Static)
         if bid == "close":
             self.dismiss(None)
-        elif bid == "save":
+        elif bid == "save" and not getattr(self.app, "served", False):
             try:
                 path = write_export(game)
             except OSError as e:

@@ -102,7 +102,7 @@ class QuizScreen(Screen):
             with Vertical(id="quiz-side"):
                 yield Static("", id="quiz-prompt")
                 yield Static("", id="quiz-counter")
-                yield Input(placeholder="r6c45 #38  (Enter to submit)", id="quiz-entry")
+                yield Input(placeholder="r6c45 #38  (Enter to submit)", id="quiz-entry", max_length=200)
                 yield RichLog(id="quiz-log", wrap=True, markup=False, min_width=16)
         yield Footer()
 
@@ -399,8 +399,9 @@ class QuizScreen(Screen):
         self.app.pop_screen()
 
     def check_action(self, action: str, parameters) -> bool | None:
-        # letters and digits belong to the entry line while it has the focus
-        if self.focused is self.entry and action in ("digit", "select_cell", "progress",
-                                                     "submit_selection"):
+        # letters and digits belong to the entry line while it has the focus (asked by
+        # id: the footer may ask while the screen's widgets are being torn down)
+        if getattr(self.focused, "id", None) == "quiz-entry" and action in (
+                "digit", "select_cell", "progress", "submit_selection"):
             return False
         return True

@@ -95,7 +95,8 @@ class PushDialog(ModalScreen["dict | None"]):
         with Vertical():
             yield Label("Push a find-all quiz to the class" if self.kind == "quiz"
                         else "Push this position to the class")
-            yield Input(self.default_title, id="push-title", placeholder="title the students see")
+            yield Input(self.default_title, id="push-title", placeholder="title the students see",
+                        max_length=100)
             if self.kind == "quiz":
                 targets = [(name, fid) for fid, name in families()] + \
                           [(t.name, t.id) for t in ladder()]
