@@ -121,6 +121,7 @@ class TutorApp(App):
             if label is None:
                 self.initial_game.name = catalog.name_for(self.initial_game.givens_text)
         self.store = store
+        self.save_status = ""                    # "saving…", "saved", "not saved yet" (saving.py)
         if self.store is None and save:
             from ..store import Store, StoreError
             try:
@@ -131,6 +132,8 @@ class TutorApp(App):
                 # the default file cannot be used: play on, and say so in the log
                 self.store = Store.open(":memory:")
                 self.store_note = f"Progress is not saved: {e}"
+        from .saving import background
+        self.store = background(self.store)     # writes in the background, retried until they commit
         self._play = None
         # run_app() sets this: tidy the process's memory once start-up is over
         # (tutor/app/memory.py); tests that run many apps in one process do not
@@ -163,6 +166,8 @@ class TutorApp(App):
             self.call_after_refresh(self.open_screen, self.start_screen, **self.start_args)
         if self.settle_memory:
             self.set_timer(1.0, self._settle_memory)
+        from .saving import SaveWatch
+        SaveWatch(self).start()
         if self.options.get("role") == "student":       # SSH classroom: follow the teacher's pushes
             from .classlink import ClassLink
             self.class_link = ClassLink(self, self.options.get("class_name") or "class")

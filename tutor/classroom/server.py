@@ -17,7 +17,6 @@ running one app: session.py.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import itertools
 import logging
 import os
@@ -90,12 +89,12 @@ class Classroom:
         self.server = None
         self._watch_task: asyncio.Task | None = None
         self.host_key = None
-        # the store: who is connected (for the teacher view); written from one thread
+        # the store: who is connected (for the teacher view); written in the
+        # background, in order, each write retried until it commits (QueuedStore)
         self.store = None
-        self.server_id = f"{socket.gethostname()}:{os.getpid()}:{int(time.time())}"
+        self.host = socket.gethostname()
+        self.server_id = f"{self.host}:{os.getpid()}:{int(time.time())}"
         self._ids = itertools.count(1)
-        self._store_pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="store")
-        self._store_warned = False
         self._stopped = False
 
     # ---------------------------------------------------------- roster
@@ -153,24 +152,38 @@ class Classroom:
 
     # ---------------------------------------------------------- store
     def _open_store(self):
+        """Open the store, close what earlier servers left open, and end a
+        push that a stopped server left running with nobody in the class."""
         from ..store import Store
         store = Store.open(self.config.db_url)
         events.ensure_schema(store)
+        closed = events.close_stale_sessions(store, self.host, self.server_id)
+        if closed:
+            log.info("closed %d session rows left open by a server that stopped", closed)
+        class_name = self.roster.class_name
+        if events.open_sessions(store, class_name) == 0:
+            ended = events.end_event(store, class_name)
+            if ended is not None:
+                log.info("ended the push %r that was still running with nobody connected "
+                         "(the teacher can reopen it with r)", ended.title)
         return store
 
-    def store_call(self, fn, *args) -> asyncio.Future | None:
-        """Run fn(store, *args) on the store thread; failures are logged once."""
-        if self.store is None:
-            return None
+    def _store_event(self, kind: str, text: str) -> None:
+        """Every failure and every recovery of the store goes to the log."""
+        where = self.store.location if self.store is not None else "?"
+        if kind == "failed":
+            log.warning("progress store %s: %s", where, text)
+        elif kind == "recovered":
+            log.warning("progress store %s: %s", where, text)
+        else:
+            log.error("progress store %s: a write was dropped: %s", where, text)
 
-        def run():
-            try:
-                fn(self.store, *args)
-            except Exception as e:          # the classroom goes on without presence rows
-                if not self._store_warned:
-                    self._store_warned = True
-                    log.warning("progress store %s: %s", self.store.location, e)
-        return asyncio.get_running_loop().run_in_executor(self._store_pool, run)
+    def store_call(self, fn, *args, key=None) -> None:
+        """Run fn(store, *args) in the background, after every earlier call
+        (retried until the store takes it; failures and recovery are logged)."""
+        if self.store is not None:
+            store = self.store.store
+            self.store.submit(lambda: fn(store, *args), fn.__name__, key)
 
     def new_session_id(self) -> str:
         return f"{self.server_id}/{next(self._ids)}"
@@ -184,7 +197,8 @@ class Classroom:
             await asyncio.sleep(cfg.watch_interval)
             if time.monotonic() - last_beat >= events.HEARTBEAT_S:
                 last_beat = time.monotonic()
-                self.store_call(events.heartbeat, self.server_id)
+                self.store_call(events.heartbeat, self.server_id, key="heartbeat")
+                self.store_call(events.close_stale_sessions, self.host, self.server_id, key="sweep")
                 self.throttle.prune()
             live = [s for s in self.sessions if s.proc and s.proc.pid and not s.closing]
             if cfg.max_memory_mb:
@@ -210,10 +224,12 @@ class Classroom:
         self.host_key = load_host_key(cfg.key_path())
         loop = asyncio.get_running_loop()
         try:
-            self.store = await loop.run_in_executor(self._store_pool, self._open_store)
+            store = await loop.run_in_executor(None, self._open_store)
         except Exception as e:
             msg = str(e)
             raise RosterError(msg if "progress store" in msg else f"cannot open the progress store: {msg}") from None
+        from ..store.queued import QueuedStore
+        self.store = QueuedStore(store, on_event=self._store_event, name="classroom-store")
         self.server = await asyncssh.create_server(
             lambda: Connection(self), cfg.host, cfg.port,
             server_host_keys=[self.host_key],
@@ -249,9 +265,11 @@ class Classroom:
         if self.server is not None:
             await self.server.wait_closed()
         if self.store is not None:
-            await self.store_call(events.server_stopped, self.server_id)
-            self._store_pool.submit(self.store.close)
-        self._store_pool.shutdown(wait=True)
+            self.store_call(events.server_stopped, self.server_id)
+            done = await asyncio.get_running_loop().run_in_executor(None, self.store.close, 5.0)
+            if not done:
+                log.warning("progress store %s: %d writes could not be made before stopping",
+                            self.store.location, self.store.pending)
         log.info("classroom stopped")
 
 

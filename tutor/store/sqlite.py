@@ -10,7 +10,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
-from .base import Backend, StoreError, register_backend
+from .base import Backend, StoreError, StoreUnavailable, register_backend
 
 
 class SQLiteBackend(Backend):
@@ -43,14 +43,20 @@ class SQLiteBackend(Backend):
             try:
                 self.conn.execute(sql, tuple(params))
             except sqlite3.Error as e:
-                raise StoreError(f"progress store {self.path}: {e}") from None
+                raise self._error(e) from None
 
     def query(self, sql, params=()):
         with self.lock:
             try:
                 return self.conn.execute(sql, tuple(params)).fetchall()
             except sqlite3.Error as e:
-                raise StoreError(f"progress store {self.path}: {e}") from None
+                raise self._error(e) from None
+
+    def _error(self, e: sqlite3.Error) -> StoreError:
+        """A locked or busy database may answer on the next try; other errors will not."""
+        text = str(e)
+        busy = isinstance(e, sqlite3.OperationalError) and ("locked" in text or "busy" in text)
+        return (StoreUnavailable if busy else StoreError)(f"progress store {self.path}: {text}")
 
     def close(self):
         with self.lock:

@@ -235,6 +235,8 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
             parts.append(f"#{self.digit}")
         if not g.auto_update:
             parts.append("manual")
+        if getattr(self.app, "save_status", ""):
+            parts.append(self.app.save_status)
         self.query_one("#status", StatusLine).text = " ".join(parts)
 
     def set_highlight(self, highlight: Highlight) -> None:

@@ -208,6 +208,7 @@ class TeacherScreen(Screen):
             self.query_one("#teacher-event", Static).update(Text(f"Cannot read the store: {err}"))
             return
         self.board = board
+        self.last_error = ""
         self.refreshes += 1
         now = time.time()
         ev = board.event
