@@ -71,6 +71,12 @@ def default_user() -> str:
         return "me"
 
 
+# screens that give answers away (lessons show worked examples, practice
+# quizzes reveal what was missed), closed during a locked class test
+LOCKED_SCREENS = {"lessons": "Lessons are closed during the class test.",
+                  "quiz": "Practice quizzes are closed during the class test."}
+
+
 class TutorApp(App):
     TITLE = "sudoku-tutor"
     CSS_PATH = "tutor.tcss"
@@ -93,6 +99,10 @@ class TutorApp(App):
         self.served = bool(options.get("role"))
         if self.served:
             self.COMMANDS = {TutorCommands}
+        # a locked class test (tutor/app/classlink.py sets the limit): what gives
+        # answers away is closed, and each try at it is counted for the teacher
+        self.hint_limit: int | None = None
+        self.locked_tries = 0
         self.internal_errors: list[str] = []    # errors a served app lived through
         self._error_times: list[float] = []
         self.user = user or default_user()
@@ -213,6 +223,8 @@ class TutorApp(App):
     # ------------------------------------------------------------ screens
     def open_screen(self, name: str, **kwargs) -> None:
         """Open a registered screen by name (see tutor/app/screens/__init__.py)."""
+        if name in LOCKED_SCREENS and self.locked_out(LOCKED_SCREENS[name]):
+            return
         entry = SCREENS.get(name)
         if entry is None or not available(name):
             what = entry.description if entry else name
@@ -236,6 +248,28 @@ class TutorApp(App):
         if action == "open_screen" and parameters:
             return bool(available(parameters[0]))   # False: hidden and inactive
         return True
+
+    # ------------------------------------------------------------ class test lock
+    @property
+    def answers_locked(self) -> bool:
+        """A class test with a hint lock runs: nothing may give answers away."""
+        return self.hint_limit is not None
+
+    def locked_out(self, message: str) -> bool:
+        """True when a locked class test runs: the try is counted (the
+        teacher sees the count) and `message` goes to the Log."""
+        if not self.answers_locked:
+            return False
+        self.locked_tries += 1
+        if self._play is not None:
+            self._play.log_line(message, "warn")
+        return True
+
+    def lock_answers(self) -> None:
+        """A locked test starts: close every view that gives answers away."""
+        self.pop_to_play()
+        if self._play is not None:
+            self._play.close_answers()
 
     def pop_screen(self):
         """Pop the top screen, but never the grid: Textual's command palette

@@ -285,6 +285,14 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
     def action_show_tab(self, tab: str) -> None:
         self.show_tab(tab)
 
+    def close_answers(self) -> None:
+        """A locked class test starts: empty the Steps and Lesson tabs."""
+        self.close_steps()
+        pane = self.query_one("#lesson-pane", VerticalScroll)
+        pane.remove_children()
+        pane.mount(Static(Text("Lessons are closed during the class test.")))
+        self.show_tab("log")
+
     def set_lesson(self, content, title: str | None = None) -> None:
         """Put a lesson (Markdown text or a widget) in the Lesson tab and show it."""
         pane = self.query_one("#lesson-pane", VerticalScroll)

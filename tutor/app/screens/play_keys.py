@@ -122,6 +122,10 @@ class GameKeys(Screen):
         self.log_line(f"Grid layout: {self.layout_choice} ({self.grid.grid_layout.name})", "info")
 
     def action_check(self) -> None:
+        limit = getattr(self.app, "hint_limit", None)      # hints off in a class test: no check
+        if limit is not None and limit <= 0 and self.app.locked_out(
+                "Checking your grid is closed during the class test (hints are off)."):
+            return
         check = self.game.check()
         if check.unknown:
             self.log_line(f"Cannot check: {check.unknown}.", "warn")

@@ -320,7 +320,10 @@ class QuizScreen(Screen):
                      f"Ctrl+N (or 'next') shows them one by one.", "info")
             self._say_score()
             self._maybe_finish()
-            self.action_reveal()
+            if self._class_test_runs():
+                self.say("The missed ones are shown once your teacher ends the test.", "info")
+            else:
+                self.action_reveal()
         elif isinstance(q, EliminateQuiz):
             step = q.give_up()
             if step is not None:
@@ -330,9 +333,23 @@ class QuizScreen(Screen):
         elif isinstance(q, NameQuiz):
             self._verdict(q.give_up())
 
+    def _class_test_runs(self) -> bool:
+        """This is the class's quiz and its test is locked: no answers yet."""
+        return (getattr(self.quiz, "source", "") == "class"
+                and getattr(self.app, "answers_locked", False))
+
+    def _locked(self, what: str) -> bool:
+        if self._class_test_runs():
+            self.app.locked_out(f"{what} closed during the class test.")
+            self.say(f"{what} closed during the class test.", "invalid")
+            return True
+        return False
+
     def action_reveal(self) -> None:
         q = self.quiz
         if not isinstance(q, FindAllQuiz):
+            return
+        if self._locked("Showing the missed ones is"):
             return
         if not q.gave_up:
             self.say("Give up first (Ctrl+G) to see the missed ones.", "invalid")
@@ -372,6 +389,8 @@ class QuizScreen(Screen):
 
     # ------------------------------------------------------------ navigation
     def action_new_quiz(self) -> None:
+        if self._locked("A new quiz is"):
+            return
         self.seed = (self.seed if self.seed is not None else 0) + 1
         self.start_position = None
         target = getattr(self.quiz, "target", None) or self.target
