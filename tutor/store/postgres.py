@@ -3,6 +3,9 @@
     Store.open("postgresql://user:password@host:5432/dbname")
     Store.open("postgresql://user@/dbname?host=/var/run/postgresql")   # Unix socket
 
+A URL without a password takes it from $SUDOKU_TUTOR_DB_PASSWORD (or
+$PGPASSWORD), so that it never shows in `ps`.
+
 Uses pg8000 (pure Python, BSD licence).  Each statement runs in autocommit
 mode, like the SQLite backend, so a call that returned has been committed.
 Several classroom servers may share one database (e.g. behind a TCP load
@@ -55,6 +58,11 @@ def parse_url(url: str) -> dict:
         kw["password"] = unquote(parts.password)
     elif "password" in query:
         kw["password"] = query["password"]
+    else:       # kept out of the URL (and so out of `ps`): from the environment
+        import os
+        pw = os.environ.get("SUDOKU_TUTOR_DB_PASSWORD") or os.environ.get("PGPASSWORD")
+        if pw:
+            kw["password"] = pw
     host = unquote(parts.hostname or "") or query.get("host", "")
     if host.startswith("/"):
         kw["unix_sock"] = f"{host.rstrip('/')}/.s.PGSQL.{port}"
