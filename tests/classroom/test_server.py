@@ -420,3 +420,43 @@ async def test_app_that_fails_says_so(start_server):
         out = await _read_to_end(screen)
     assert all(seq in out for seq in RESTORE)
     assert "stopped unexpectedly (status 3)" in screen.text
+
+
+# ------------------------------------------------------------------ one session per account
+
+async def test_a_second_login_takes_over_the_first(start_server, classroom_log, tmp_path):
+    room = await start_server()
+    async with await connect(room, "alice") as first_conn:
+        first = await open_terminal(first_conn)
+        await first.wait_for("READY user=alice")
+        old_pid = session_for(room, "alice").proc.pid
+        async with await connect(room, "alice") as second_conn:
+            second = await open_terminal(second_conn)
+            await second.wait_for("READY user=alice")
+            # the first session was closed, with a message, before the second app started
+            await first.wait_for("logged in again", timeout=10)
+            assert not group_alive(old_pid)
+            alive = [s for s in room.sessions if s.user == "alice"]
+            assert len(alive) == 1 and alive[0].proc.pid != old_pid
+            second.send("k")
+            await second.wait_for("KEY:6b")
+    assert any("session end alice@" in m and "replaced" in m for m in classroom_log())
+    # the teacher view: one row for alice
+    from tutor.classroom import events
+    from tutor.store import Store
+    store = Store.open(str(tmp_path / "progress.db"))
+    assert await wait_until(lambda: len(store.backend.query(
+        "SELECT id FROM class_sessions WHERE user_name = 'alice'")) == 2, 5)
+    board = events.dashboard(store, "5B")
+    assert [st.user for st in board.students].count("alice") == 1
+    store.close()
+
+
+async def test_a_returning_student_gets_in_when_the_class_is_full(start_server):
+    room = await start_server(max_sessions=1)
+    async with await connect(room, "alice") as a:
+        first = await open_terminal(a)
+        await first.wait_for("READY user=alice")
+        async with await connect(room, "alice") as b:
+            second = await open_terminal(b)
+            await second.wait_for("READY user=alice")

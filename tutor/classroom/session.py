@@ -1,9 +1,12 @@
 """One SSH session channel: a terminal running one app process.
 
 The app runs on its own PTY (ptyproc.py); keys go in, the screen comes out.
-A session ends when the app exits, the client leaves, the server stops, or
-the classroom's watch ends it (too much memory, idle too long); each end is
-one log line saying why, and a row in the store's session table.
+A session ends when the app exits, the client leaves, the server stops, the
+classroom's watch ends it (too much memory, idle too long), or the same
+account logs in again (one session per account: the new one takes over once
+the old app has saved and gone); each end is one log line saying why, and a
+row in the store's session table.  The student's terminal is restored and
+they are told why, unless they quit the app themselves.
 """
 from __future__ import annotations
 
@@ -34,6 +37,7 @@ TERMINAL_RESET = (b"\x1b[?2026l\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1
 
 # what the student reads when the session ends, by why it ended
 SERVER_STOPPED = "the class server stopped; your progress is saved."
+REPLACED = "you logged in again somewhere else, so this session is closed; your progress is saved."
 
 
 class Session(asyncssh.SSHServerSession):
@@ -98,15 +102,24 @@ class Session(asyncssh.SSHServerSession):
             self.refuse("session without a terminal",
                         "the tutor needs a terminal: connect with `ssh -t` (no command).")
             return
-        if self.role != "teacher" and room.student_count() >= room.config.max_sessions:
+        earlier = [s for s in room.sessions if s.user == self.user]
+        if (self.role != "teacher" and not earlier
+                and room.student_count() >= room.config.max_sessions):
             self.refuse(f"classroom full ({room.config.max_sessions} sessions)",
                         "the classroom is full right now; try again in a minute.")
             return
         room.sessions.add(self)
-        asyncio.ensure_future(self._spawn())
+        asyncio.ensure_future(self._spawn(earlier))
 
-    async def _spawn(self) -> None:
+    async def _spawn(self, earlier=()) -> None:
         room = self.classroom
+        for old in earlier:                 # one session per account: the new one takes over
+            await old.end("replaced", f"{self.user} logged in again from {self.server.peer}", REPLACED)
+        if self.closing or self.gone:       # replaced or left while the old one was ending
+            room.sessions.discard(self)
+            if self.gone and not self.closing:
+                self.closing = True
+            return
         cols, rows = self.size[0] or 80, self.size[1] or 24
         env = room.child_env(self.user, self.role, self.term, cols, rows)
         self.proc = PtyProcess(room.child_argv(), env, cols, rows,
@@ -117,6 +130,10 @@ class Session(asyncssh.SSHServerSession):
             log.error("session for %s could not start: %s", self.server.who(), e)
             room.sessions.discard(self)
             self.refuse("app did not start", "the tutor could not start; tell your teacher.")
+            return
+        if self.closing:                    # replaced by a newer login while starting
+            await self.proc.terminate()
+            room.sessions.discard(self)
             return
         self.started = time.monotonic()
         room.store_call(events.session_started, self.session_id, room.roster.class_name, self.user,
