@@ -35,6 +35,7 @@ from .play_hints import HintLadder
 from .play_keys import GameKeys
 from .play_steps import StepsTab
 
+LOG_KEEP = 500           # lines the Log keeps (a long session must not grow without end)
 LOG_STYLES = {"info": "", "ok": "bold green", "bad": "bold red", "warn": "bold yellow",
               "hint": "cyan", "verdict": "bold"}
 
@@ -135,7 +136,7 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
                                          "will show here.", id="lesson-text")
                     with TabPane("Log", id="log"):
                         yield RichLog(id="log-view", wrap=True, markup=False, min_width=16,
-                                      auto_scroll=True)
+                                      auto_scroll=True, max_lines=LOG_KEEP)
                     with TabPane("Steps", id="steps"):
                         # labels are Text, never str: a str label is parsed as Rich markup,
                         # which loads Rich's emoji table (about 1.1 MB per process)
@@ -274,6 +275,8 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
     # ------------------------------------------------------------ log
     def log_line(self, text: str, kind: str = "info") -> None:
         self.log_lines.append(text)
+        if len(self.log_lines) > LOG_KEEP:
+            del self.log_lines[:-LOG_KEEP]
         view = self.query_one("#log-view", RichLog)
         view.write(Text(text, style=LOG_STYLES.get(kind, "")))
 

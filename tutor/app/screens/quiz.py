@@ -34,6 +34,7 @@ from ...engine.position import PositionError
 from ...engine.finder import UnknownTechnique
 from ...teaching.quiz import EliminateQuiz, FindAllQuiz, NameQuiz, make_quiz, target_name
 from ..widgets.grid import NO_HIGHLIGHT, Highlight, SudokuGrid, choose_layout
+from .play import LOG_KEEP
 
 LOG_STYLES = {"found": "bold green", "correct": "bold green", "correct-other": "green",
               "duplicate": "yellow", "wrong": "bold red", "other": "bold magenta",
@@ -103,7 +104,8 @@ class QuizScreen(Screen):
                 yield Static("", id="quiz-prompt")
                 yield Static("", id="quiz-counter")
                 yield Input(placeholder="r6c45 #38  (Enter to submit)", id="quiz-entry", max_length=200)
-                yield RichLog(id="quiz-log", wrap=True, markup=False, min_width=16)
+                yield RichLog(id="quiz-log", wrap=True, markup=False, min_width=16,
+                              max_lines=LOG_KEEP)
         yield Footer()
 
     @property
@@ -184,6 +186,8 @@ class QuizScreen(Screen):
     # ------------------------------------------------------------ output
     def say(self, text: str, kind: str = "info") -> None:
         self.log_lines.append(text)
+        if len(self.log_lines) > LOG_KEEP:
+            del self.log_lines[:-LOG_KEEP]
         self.query_one("#quiz-log", RichLog).write(Text(text, style=LOG_STYLES.get(kind, "")))
 
     def _show(self, hl: Highlight) -> None:
