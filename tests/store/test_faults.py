@@ -7,12 +7,11 @@ and the connection that timed out is dropped and opened afresh (it used to
 stay broken: "cannot read from timed out object" on every later call)."""
 from __future__ import annotations
 
-import os
-import signal
 import time
 
 import pytest
 
+from pg_helpers import resume, stall
 from tutor.store import Store, StoreUnavailable
 from tutor.store.queued import QueuedStore
 
@@ -26,38 +25,6 @@ def own_pg():
         yield server
     finally:
         server.stop()
-
-
-def pg_pids(server) -> list[int]:
-    """The postmaster and every process it started."""
-    with open(os.path.join(server.base, "data", "postmaster.pid")) as f:
-        root = int(f.readline())
-    pids = [root]
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                with open(f"/proc/{name}/stat") as f:
-                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
-            except (OSError, ValueError, IndexError):
-                continue
-            if ppid == root:
-                pids.append(int(name))
-    return pids
-
-
-def stall(server) -> list[int]:
-    pids = pg_pids(server)
-    for pid in pids:
-        os.kill(pid, signal.SIGSTOP)
-    return pids
-
-
-def resume(pids) -> None:
-    for pid in pids:
-        try:
-            os.kill(pid, signal.SIGCONT)
-        except ProcessLookupError:
-            pass
 
 
 def until(pred, timeout=10.0):
