@@ -4,6 +4,7 @@ from __future__ import annotations
 import glob
 import os
 import pwd
+import signal
 import shutil
 import socket
 import subprocess
@@ -35,6 +36,12 @@ class PgServer:
     def __init__(self, bindir, base, port, runas):
         self.bindir, self.base, self.port, self.runas = bindir, base, port, runas
         self.url = f"postgresql://tutor:{PASSWORD}@127.0.0.1:{port}/postgres"
+        self.opts = ""
+
+    def start(self):
+        """Start the server (again, e.g. after it was killed); returns pg_ctl's result."""
+        return self.run("pg_ctl", "-D", os.path.join(self.base, "data"), "-l", os.path.join(self.base, "log"),
+                        "-w", "-t", "30", "-o", self.opts, "start", check=False)
 
     def run(self, tool, *args, check=True):
         return subprocess.run([*self.runas, os.path.join(self.bindir, tool), *args], check=check,
@@ -56,7 +63,9 @@ class PgServer:
         shutil.rmtree(self.base, ignore_errors=True)
 
 
-def start_postgres() -> PgServer:
+def start_postgres(durable: bool = False) -> PgServer:
+    """A fresh server; `durable`: a commit is in the WAL (written, not synced)
+    before it is acknowledged, so killing the server loses nothing committed."""
     bindir = _bindir()
     if bindir is None:
         pytest.skip("PostgreSQL store tests skipped: no initdb/pg_ctl found "
@@ -86,10 +95,11 @@ def start_postgres() -> PgServer:
     if r.returncode != 0:
         shutil.rmtree(base, ignore_errors=True)
         pytest.skip(f"PostgreSQL store tests skipped: initdb failed: {r.stderr.strip()[-300:]}")
-    opts = (f"-p {server.port} -k {base} -c listen_addresses=127.0.0.1 -c fsync=off "
-            "-c synchronous_commit=off -c full_page_writes=off -c shared_buffers=16MB -c max_connections=80")
-    r = server.run("pg_ctl", "-D", os.path.join(base, "data"), "-l", os.path.join(base, "log"),
-                   "-w", "-t", "30", "-o", opts, "start", check=False)
+    server.opts = (f"-p {server.port} -k {base} -c listen_addresses=127.0.0.1 -c fsync=off "
+                   f"-c synchronous_commit={'on' if durable else 'off'} -c full_page_writes=off "
+                   "-c shared_buffers=16MB "
+                   "-c max_connections=80")
+    r = server.start()
     if r.returncode != 0:
         log = ""
         try:
@@ -100,3 +110,45 @@ def start_postgres() -> PgServer:
         server.stop()
         pytest.skip(f"PostgreSQL store tests skipped: the server did not start: {r.stderr.strip()} {log}")
     return server
+
+
+# ------------------------------------------------------------------ faults
+
+def pg_pids(server) -> list[int]:
+    """The postmaster and every process it started."""
+    with open(os.path.join(server.base, "data", "postmaster.pid")) as f:
+        root = int(f.readline())
+    pids = [root]
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat") as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            if ppid == root:
+                pids.append(int(name))
+    return pids
+
+
+def signal_all(server, sig) -> list[int]:
+    pids = pg_pids(server)
+    for pid in pids:
+        try:
+            os.kill(pid, sig)
+        except ProcessLookupError:
+            pass
+    return pids
+
+
+def stall(server) -> list[int]:
+    """Stop every process of the server (SIGSTOP): it hangs, as a stuck host would."""
+    return signal_all(server, signal.SIGSTOP)
+
+
+def resume(pids) -> None:
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGCONT)
+        except ProcessLookupError:
+            pass

@@ -47,6 +47,19 @@ def roster_file(tmp_path, roster_text):
 
 
 @pytest.fixture
+def db(tmp_path, monkeypatch):
+    """A class store file (SQLite) with the class tables, for Pilot tests."""
+    from tutor.classroom import events
+    from tutor.store import Store
+    monkeypatch.setenv("SUDOKU_TUTOR_HOME", str(tmp_path / "home"))
+    path = str(tmp_path / "class.db")
+    store = Store.open(path)
+    events.ensure_schema(store)
+    yield path
+    store.close()
+
+
+@pytest.fixture
 def classroom_log(caplog):
     caplog.set_level(logging.INFO, logger="tutor.classroom")
 

@@ -368,3 +368,95 @@ async def test_odd_user_names_are_cut_short_in_the_log(start_server, classroom_l
     assert not ok
     failed = [m for m in classroom_log() if m.startswith("login failed: e")]
     assert len(failed) == 1 and ("e" * 40 + "… from") in failed[0] and "e" * 41 not in failed[0]
+
+
+# ------------------------------------------------------------------ how a session ends
+
+RESTORE = (b"\x1b[?1049l", b"\x1b[?25h", b"\x1b[?1003l", b"\x1b[?1006l", b"\x1b[?2004l")
+
+
+async def _read_to_end(screen, timeout=10.0) -> bytes:
+    async def rest():
+        while True:
+            data = await screen.proc.stdout.read(65536)
+            if not data:
+                return
+            screen.raw += data
+    try:
+        await asyncio.wait_for(rest(), timeout)
+    except asyncio.TimeoutError:
+        pass
+    return bytes(screen.raw)
+
+
+async def test_app_killed_restores_the_terminal_and_says_why(start_server, classroom_log):
+    room = await start_server()
+    async with await connect(room, "alice") as conn:
+        screen = await open_terminal(conn)
+        await screen.wait_for("READY user=alice")
+        os.kill(session_for(room, "alice").proc.pid, signal.SIGKILL)
+        out = await _read_to_end(screen)
+    assert all(seq in out for seq in RESTORE), out[-300:]
+    assert "the tutor stopped unexpectedly" in screen.text and "connect again" in screen.text
+
+
+async def test_server_stop_restores_the_terminal_and_says_why(start_server):
+    room = await start_server()
+    async with await connect(room, "alice") as conn:
+        screen = await open_terminal(conn)
+        await screen.wait_for("READY user=alice")
+        await room.stop()
+        out = await _read_to_end(screen)
+    assert all(seq in out for seq in RESTORE), out[-300:]
+    assert "the class server stopped" in screen.text
+
+
+async def test_app_that_fails_says_so(start_server):
+    room = await start_server()
+    async with await connect(room, "alice") as conn:
+        screen = await open_terminal(conn)
+        await screen.wait_for("READY user=alice")
+        screen.send("x")                              # the fake app exits with status 3
+        out = await _read_to_end(screen)
+    assert all(seq in out for seq in RESTORE)
+    assert "stopped unexpectedly (status 3)" in screen.text
+
+
+# ------------------------------------------------------------------ one session per account
+
+async def test_a_second_login_takes_over_the_first(start_server, classroom_log, tmp_path):
+    room = await start_server()
+    async with await connect(room, "alice") as first_conn:
+        first = await open_terminal(first_conn)
+        await first.wait_for("READY user=alice")
+        old_pid = session_for(room, "alice").proc.pid
+        async with await connect(room, "alice") as second_conn:
+            second = await open_terminal(second_conn)
+            await second.wait_for("READY user=alice")
+            # the first session was closed, with a message, before the second app started
+            await first.wait_for("logged in again", timeout=10)
+            assert not group_alive(old_pid)
+            alive = [s for s in room.sessions if s.user == "alice"]
+            assert len(alive) == 1 and alive[0].proc.pid != old_pid
+            second.send("k")
+            await second.wait_for("KEY:6b")
+    assert any("session end alice@" in m and "replaced" in m for m in classroom_log())
+    # the teacher view: one row for alice
+    from tutor.classroom import events
+    from tutor.store import Store
+    store = Store.open(str(tmp_path / "progress.db"))
+    assert await wait_until(lambda: len(store.backend.query(
+        "SELECT id FROM class_sessions WHERE user_name = 'alice'")) == 2, 5)
+    board = events.dashboard(store, "5B")
+    assert [st.user for st in board.students].count("alice") == 1
+    store.close()
+
+
+async def test_a_returning_student_gets_in_when_the_class_is_full(start_server):
+    room = await start_server(max_sessions=1)
+    async with await connect(room, "alice") as a:
+        first = await open_terminal(a)
+        await first.wait_for("READY user=alice")
+        async with await connect(room, "alice") as b:
+            second = await open_terminal(b)
+            await second.wait_for("READY user=alice")

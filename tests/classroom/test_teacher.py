@@ -16,16 +16,6 @@ LOCKEDSET = "2.891..54....4..7.41.5..6.2...7...61....2....69...1...5.2..7.16.4..
 EASY = "..2..3.....7.....58...5.79.6.3..7.....8.....6..4......2...345...4..79.38.356....4"
 
 
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    monkeypatch.setenv("SUDOKU_TUTOR_HOME", str(tmp_path / "home"))
-    path = str(tmp_path / "class.db")
-    store = Store.open(path)
-    events.ensure_schema(store)
-    yield path
-    store.close()
-
-
 def _student_history(path: str) -> None:
     s = Store.open(path)
     events.session_started(s, "srv/1", "5B", "alice", "student", "127.0.0.1", "srv")
@@ -97,8 +87,8 @@ async def test_teacher_pushes_a_quiz_and_ends_it(db):
         dialog.query_one("#push-title").value = "Find all 25 LockedSets"
         dialog.query_one("#push-lock").value = 0
         await pilot.click("#push-ok")
-        await pilot.pause()
         store = Store.open(db)
+        assert await _until(pilot, lambda: events.latest_event(store, "5B") is not None)
         ev = events.latest_event(store, "5B")
         assert ev is not None and ev.active and ev.kind == "quiz"
         assert ev.title == "Find all 25 LockedSets" and ev.hint_limit == 0
@@ -113,8 +103,13 @@ async def test_teacher_pushes_a_quiz_and_ends_it(db):
             "#teacher-table").rows] and _row(screen, "alice")[5] == "4/25 1✗", 2.5)
         assert "Running: Find all 25 LockedSets" in str(screen.query_one("#teacher-event").content)
         await pilot.press("e")
-        await pilot.pause()
-        assert not events.latest_event(store, "5B").active
+        assert await _until(pilot, lambda: not events.latest_event(store, "5B").active)
+        # r runs it again (results kept); the event line says so
+        await pilot.press("r")
+        assert await _until(pilot, lambda: events.latest_event(store, "5B").active)
+        assert events.latest_event(store, "5B").id == ev.id
+        assert await _until(pilot, lambda: "Running: Find all 25" in str(
+            screen.query_one("#teacher-event").render()), 3)
         store.close()
 
 

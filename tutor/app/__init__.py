@@ -43,8 +43,12 @@ def make_app(puzzle=None, **options):
 
 def run_app(puzzle=None, **options) -> int:
     """Run the app in this terminal (one app per process: the process's
-    memory is tidied once start-up is over, see tutor/app/memory.py)."""
+    memory is tidied once start-up is over, see tutor/app/memory.py; what
+    waits to be saved is written before it ends, see tutor/app/saving.py)."""
+    from .saving import flush, save_before_exit
     app = make_app(puzzle=puzzle, **options)
     app.settle_memory = True
+    save_before_exit(app)
     app.run()
+    flush(app)
     return app.return_code or 0

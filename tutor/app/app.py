@@ -74,6 +74,12 @@ def default_user() -> str:
         return "me"
 
 
+# screens that give answers away (lessons show worked examples, practice
+# quizzes reveal what was missed), closed during a locked class test
+LOCKED_SCREENS = {"lessons": "Lessons are closed during the class test.",
+                  "quiz": "Practice quizzes are closed during the class test."}
+
+
 class TutorApp(App):
     TITLE = "sudoku-tutor"
     CSS_PATH = "tutor.tcss"
@@ -89,6 +95,19 @@ class TutorApp(App):
         if store_path is None and options.get("db"):
             store_path = options["db"]          # the classroom's --db URL
         self.options = options
+        # served over SSH by the classroom (a role is given): the app then runs in
+        # an account on the teacher's machine, so it offers only the tutor's own
+        # commands and writes nothing but the progress store (no screenshots,
+        # no export files)
+        self.served = bool(options.get("role"))
+        if self.served:
+            self.COMMANDS = {TutorCommands}
+        # a locked class test (tutor/app/classlink.py sets the limit): what gives
+        # answers away is closed, and each try at it is counted for the teacher
+        self.hint_limit: int | None = None
+        self.locked_tries = 0
+        self.internal_errors: list[str] = []    # errors a served app lived through
+        self._error_times: list[float] = []
         self.user = user or default_user()
         self.start_screen = start_screen
         self.start_args = start_args or {}
@@ -118,6 +137,7 @@ class TutorApp(App):
             if label is None:
                 self.initial_game.name = catalog.name_for(self.initial_game.givens_text)
         self.store = store
+        self.save_status = ""                    # "saving…", "saved", "not saved yet" (saving.py)
         if self.store is None and save:
             from ..store import Store, StoreError
             try:
@@ -134,6 +154,8 @@ class TutorApp(App):
         for name in settings.SETTINGS:
             if name in options:
                 self.settings[name] = settings.coerce(name, options.pop(name))
+        from .saving import background
+        self.store = background(self.store)     # writes in the background, retried until they commit
         self._play = None
         # run_app() sets this: tidy the process's memory once start-up is over
         # (tutor/app/memory.py); tests that run many apps in one process do not
@@ -146,6 +168,7 @@ class TutorApp(App):
         driver_class = super().get_driver_class()
         from textual import constants
         from . import terminal
+        terminal.tolerant_input()
         if constants.DRIVER is None and terminal.enabled():
             return terminal.compressing_driver(driver_class)
         return driver_class
@@ -165,6 +188,8 @@ class TutorApp(App):
             self.call_after_refresh(self.open_screen, self.start_screen, **self.start_args)
         if self.settle_memory:
             self.set_timer(1.0, self._settle_memory)
+        from .saving import SaveWatch
+        SaveWatch(self).start()
         if self.options.get("role") == "student":       # SSH classroom: follow the teacher's pushes
             from .classlink import ClassLink
             self.class_link = ClassLink(self, self.options.get("class_name") or "class")
@@ -213,6 +238,8 @@ class TutorApp(App):
     # ------------------------------------------------------------ screens
     def open_screen(self, name: str, **kwargs) -> None:
         """Open a registered screen by name (see tutor/app/screens/__init__.py)."""
+        if name in LOCKED_SCREENS and self.locked_out(LOCKED_SCREENS[name]):
+            return
         entry = SCREENS.get(name)
         if entry is None or not available(name):
             what = entry.description if entry else name
@@ -236,6 +263,37 @@ class TutorApp(App):
         if action == "open_screen" and parameters:
             return bool(available(parameters[0]))   # False: hidden and inactive
         return True
+
+    # ------------------------------------------------------------ class test lock
+    @property
+    def answers_locked(self) -> bool:
+        """A class test with a hint lock runs: nothing may give answers away."""
+        return self.hint_limit is not None
+
+    def locked_out(self, message: str) -> bool:
+        """True when a locked class test runs: the try is counted (the
+        teacher sees the count) and `message` goes to the Log."""
+        if not self.answers_locked:
+            return False
+        self.locked_tries += 1
+        if self._play is not None:
+            self._play.log_line(message, "warn")
+        return True
+
+    def lock_answers(self) -> None:
+        """A locked test starts: close every view that gives answers away."""
+        self.pop_to_play()
+        if self._play is not None:
+            self._play.close_answers()
+
+    def pop_screen(self):
+        """Pop the top screen, but never the grid: Textual's command palette
+        dismisses itself on every click of its background, and a second
+        dismiss in a row would take the grid away (a third ends the app)."""
+        if len(self.screen_stack) <= 1 or (self._play is not None and self.screen is self._play):
+            from textual.await_complete import AwaitComplete
+            return AwaitComplete.nothing()
+        return super().pop_screen()
 
     def pop_to_play(self) -> None:
         """Close every screen above the grid."""
@@ -271,6 +329,75 @@ class TutorApp(App):
         if changed and self._play is not None:
             self._play.setting_changed(name, value)
         return value
+
+    # ------------------------------------------------------------ errors
+    ERROR_BUDGET = (10, 30.0)        # a served app survives this many errors in so many seconds
+
+    def _handle_exception(self, error: Exception) -> None:
+        """A served app (one student's session) outlives an error inside
+        Textual or a screen instead of ending the student's session with a
+        traceback: widgets torn down under a callback, odd input.  It says so
+        in the Log and carries on; too many errors in a row still end it, with
+        one line and no traceback (which would show the server's paths)."""
+        if self.served:
+            import time as _time
+            now = _time.monotonic()
+            count, window = self.ERROR_BUDGET
+            self._error_times = [t for t in self._error_times if now - t < window] + [now]
+            what = f"{type(error).__name__}: {str(error)[:160]}"
+            self.internal_errors.append(what)
+            del self.internal_errors[:-50]
+            if len(self._error_times) <= count:
+                if self._play is not None:
+                    try:
+                        self._play.log_line(f"(The tutor hit an internal error and carries on: "
+                                            f"{type(error).__name__}.)", "warn")
+                    except Exception:       # noqa: BLE001 - the log itself may be gone
+                        pass
+                return
+        super()._handle_exception(error)
+
+    def _fatal_error(self) -> None:
+        if not self.served:
+            super()._fatal_error()
+            return
+        from rich.text import Text
+        self.bell()
+        last = self.internal_errors[-1].split(":", 1)[0] if self.internal_errors else "error"
+        self._exit_renderables.append(Text(
+            f"sudoku-tutor: the tutor stopped after repeated internal errors ({last}); "
+            "your progress is saved: connect again to go on."))
+        self._close_messages_no_wait()
+
+    def panic(self, *renderables) -> None:
+        if self.served:
+            self._fatal_error()
+            return
+        super().panic(*renderables)
+
+    def action_command_palette(self) -> None:
+        from .commands import SteadyCommandPalette
+        if self.use_command_palette and not SteadyCommandPalette.is_open(self):
+            self.push_screen(SteadyCommandPalette(id="--command-palette"))
+
+    def get_system_commands(self, screen):
+        if self.served:
+            return iter(())
+        return super().get_system_commands(screen)
+
+    def action_screenshot(self, filename=None, path=None) -> None:
+        if not self.served:
+            super().action_screenshot(filename, path)
+
+    def deliver_screenshot(self, filename=None, path=None, time_format=None):
+        if not self.served:
+            return super().deliver_screenshot(filename, path, time_format)
+        return None
+
+    def save_screenshot(self, filename=None, path=None, time_format=None) -> str:
+        if self.served:
+            raise PermissionError("no files are written on the classroom server")
+        return super().save_screenshot(filename, path, time_format)
 
     # ------------------------------------------------------------ store
     def set_activity(self, text: str) -> None:

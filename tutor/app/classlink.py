@@ -3,21 +3,57 @@
 Attached by TutorApp when the session runs with role "student" (the SSH
 classroom sets it).  About once a second, in a worker thread, it reads the
 class's newest event from the store (one indexed query) and posts this
-student's result for the running event when it changed.  On the UI thread:
-  - a new running event: a pushed position opens on the grid; a pushed quiz
-    opens the quiz screen on the pushed position (or, without one, the grid
-    with the task in the log); the hint lock takes effect (app.hint_limit);
+student's result for the running event when it changed, with what is needed
+to resume it (the quiz entries so far).  On the UI thread:
+  - a new running event (or one the teacher reopened): a pushed position
+    opens on the grid, a pushed quiz on the quiz screen; the hint lock takes
+    effect (app.hint_limit, and app.lock_answers() closes what gives answers
+    away).  A student who comes back during the event resumes it: the quiz
+    with their entries replayed, the position from their saved game;
+  - before a pushed position replaces the student's own game, that game is
+    parked in the store (Store.keep_game); once the push ends, the palette
+    offers "Back to my own game";
   - the event ended: the lock goes, a last result is posted.
-The app never computes Sudoku facts here: results come from the Game
-(solution from the engine) and from the quiz model.
+The stored result is the student's best (events.post_result never replaces
+it with a worse one), so a fresh start can never wipe it.  The app never
+computes Sudoku facts here: results come from the Game (solution from the
+engine) and from the quiz model.
 """
 from __future__ import annotations
 
 import inspect
 
 from ..classroom import events
+from .commands import register_commands
+from .palette import PaletteCommand
 
 POLL_S = 1.0
+MAX_ENTRIES = 300         # quiz entries kept for a resume
+
+
+# ------------------------------------------------------------------ quiz state
+
+def quiz_state(quiz) -> dict:
+    """What replays the quiz later: the entries that counted (found, repeated,
+    wrong), whether the student gave up, how many missed ones were shown."""
+    entries = [getattr(e, "text", e) for e, v in quiz.entries
+               if v.kind in ("found", "duplicate", "wrong", "other")]
+    return {"entries": entries[-MAX_ENTRIES:], "gave_up": bool(quiz.gave_up),
+            "revealed": len(quiz.revealed)}
+
+
+def restore_quiz(quiz, state: dict | None) -> None:
+    """Replay a quiz_state() on a fresh quiz of the same position: the same
+    entries give the same verdicts, so the quiz is where it was."""
+    if not state:
+        return
+    for text in state.get("entries") or ():
+        if isinstance(text, str):
+            quiz.submit(text)
+    if state.get("gave_up") and not quiz.gave_up:
+        quiz.give_up()
+        for _ in range(int(state.get("revealed") or 0)):
+            quiz.reveal_next()
 
 
 class ClassLink:
@@ -25,9 +61,9 @@ class ClassLink:
         self.app = app
         self.class_name = class_name
         self.event: events.ClassEvent | None = None      # the event followed (running or ended)
-        self.seen_id: int | None = None
         self.game = None          # the Game a pushed position started
         self.quiz = None          # the quiz model of a pushed quiz
+        self.kept_name: str | None = None     # the student's own game, parked during a push
         self._posted = None
         self._busy = False
         self.polls = 0
@@ -38,8 +74,13 @@ class ClassLink:
         self.tick()
 
     # ---------------------------------------------------------- polling
+    def _ready(self) -> bool:
+        """The grid screen is up (the first poll may come before it is)."""
+        play = getattr(self.app, "play", None)
+        return play is not None and play.is_mounted and bool(play.query("#log-view"))
+
     def tick(self) -> None:
-        if self._busy or self.app.store is None:
+        if self._busy or self.app.store is None or not self._ready():
             return
         self._busy = True
         post = self._result_to_post()
@@ -48,18 +89,27 @@ class ClassLink:
 
     def _poll(self, post) -> None:
         store = self.app.store
-        ev = None
+        ev = state = kept = None
         try:
             if post is not None:
-                event_id, result, score, done = post
-                events.post_result(store, event_id, self.app.user, result, score, done)
+                event_id, result, score, done, qstate = post
+                events.post_result(store, event_id, self.app.user, result, score, done, qstate)
             ev = events.latest_event(store, self.class_name)
+            if ev is not None and ev.active and self._is_new(ev):
+                state = events.saved_state(store, ev.id, self.app.user)
+                kept = store.kept_game(self.app.user)
+            elif ev is not None and not ev.active and self.event is not None and self.event.active:
+                kept = store.kept_game(self.app.user)
             ok = True
         except Exception:            # a store hiccup: try again next second
             ok = False
-        self.app.call_from_thread(self._polled, ev, post, ok)
+        self.app.call_from_thread(self._polled, ev, post, ok, state, kept)
 
-    def _polled(self, ev, post, ok: bool) -> None:
+    def _is_new(self, ev) -> bool:
+        followed = self.event
+        return followed is None or ev.id != followed.id or not followed.active
+
+    def _polled(self, ev, post, ok: bool, state=None, kept=None) -> None:
         self._busy = False
         self.polls += 1
         if not ok:
@@ -67,15 +117,13 @@ class ClassLink:
             return
         if post is not None:
             self._posted = post
-        if ev is None:
+        if ev is None or not self._ready():
             return
         followed = self.event
-        if followed is None or ev.id != followed.id:
-            if ev.active and ev.id != self.seen_id:
-                self._begin(ev)
-            self.seen_id = ev.id
-        elif followed.active and not ev.active:
-            self._end(ev)
+        if ev.active and self._is_new(ev):          # a new push, or the followed one reopened
+            self._begin(ev, state, kept)
+        elif followed is not None and ev.id == followed.id and followed.active and not ev.active:
+            self._end(ev, kept)
 
     # ---------------------------------------------------------- events
     def _log(self, text: str, kind: str = "info") -> None:
@@ -83,29 +131,50 @@ class ClassLink:
         if play is not None:
             play.log_line(text, kind)
 
-    def _begin(self, ev: events.ClassEvent) -> None:
+    def _begin(self, ev: events.ClassEvent, state=None, kept=None) -> None:
+        again = self.event is not None and self.event.id == ev.id
         self.event = ev
         self.game = self.quiz = None
         self._posted = None
+        if kept is not None:
+            self.kept_name = kept.puzzle_name
         self.app.hint_limit = ev.hint_limit
+        if ev.hint_limit is not None and hasattr(self.app, "lock_answers"):
+            self.app.lock_answers()
         position = ev.payload.get("position")
         lock = ""
         if ev.hint_limit is not None:
             lock = " Hints are off." if ev.hint_limit <= 0 else f" Hints go up to level {ev.hint_limit}."
         if ev.kind == "quiz" and position:
-            self._start_quiz(ev, position)
+            self._start_quiz(ev, position, state)
         elif position:
             self._play(ev, position)
-        self._log(f"Your teacher started: {ev.title}.{lock}", "hint")
+        verb = "reopened" if again else "started"
+        self._log(f"Your teacher {verb}: {ev.title}.{lock}", "hint")
         self.app.set_activity(f"class: {ev.title}")
         try:
-            self.app.notify(f"Your teacher started: {ev.title}.{lock}", title="Class")
+            self.app.notify(f"Your teacher {verb}: {ev.title}.{lock}", title="Class", markup=False)
         except Exception:
             pass
+
+    def _is_this_push(self, game, position: str) -> bool:
+        """Is `game` the pushed position (resumed from the saved game)?"""
+        from ..engine.formats import parse_position, to_braces
+        try:
+            return to_braces(game.start) == to_braces(parse_position(position))
+        except Exception:
+            return False
 
     def _play(self, ev, position: str) -> None:
         play = self.app.play
         self.app.pop_to_play()
+        if play.game is not None and self._is_this_push(play.game, position):
+            self.game = play.game                 # back after leaving: the class position, as it was
+            play.game.name = ev.title
+            return
+        if self.kept_name is None and self.app.store is not None:
+            self.kept_name = play.game.name       # park the student's own game first
+            self.app.store.keep_game(self.app.user)
         try:
             play.load_position(position, name=ev.title)
         except Exception as e:           # a bad push: say so, keep the current game
@@ -113,16 +182,21 @@ class ClassLink:
             return
         self.game = play.game
 
-    def _start_quiz(self, ev, position: str) -> None:
+    def _start_quiz(self, ev, position: str, state=None) -> None:
         from ..engine.formats import parse_position
         from ..teaching.quiz import FindAllQuiz
         target = ev.payload.get("target") or "locked-set"
         try:
             pos = parse_position(position)
             self.quiz = FindAllQuiz(pos, target, title=ev.title, source="class")
+            restore_quiz(self.quiz, state)
         except Exception as e:
             self._log(f"The pushed quiz could not be started: {e}", "bad")
+            self.quiz = None
             return
+        if state and state.get("entries"):
+            sc = self.quiz.score()
+            self._log(f"Welcome back to {ev.title}: you had found {sc.found} of {sc.total}.", "hint")
         if not self._open_quiz_screen():
             self._play(ev, position)
             self._log(f"{self.quiz.title}: {self.quiz.total} to find.", "hint")
@@ -143,22 +217,54 @@ class ClassLink:
         self.app.push_screen(cls(quiz=self.quiz))
         return True
 
-    def _end(self, ev: events.ClassEvent) -> None:
+    def _end(self, ev: events.ClassEvent, kept=None) -> None:
         self.event = ev
         self.app.hint_limit = None
+        if hasattr(self.app, "unlock_answers"):
+            self.app.unlock_answers()
         self._log(f"Your teacher ended: {ev.title}. Hints are back.", "info")
+        if kept is not None:
+            self.kept_name = kept.puzzle_name
+        if self.kept_name:
+            self._log(f"Your own game {self.kept_name} is kept: ctrl+p \"Back to my own game\" "
+                      "returns to it.", "hint")
         try:
-            self.app.notify(f"{ev.title} has ended.", title="Class")
+            self.app.notify(f"{ev.title} has ended.", title="Class", markup=False)
         except Exception:
             pass
 
+    # ---------------------------------------------------------- the own game
+    def back_to_own_game(self) -> None:
+        """Leave the class position for the game the push replaced."""
+        from .game import Game
+        store = self.app.store
+        if self.event is not None and self.event.active:
+            self._log("Your own game comes back once the class push has ended.", "warn")
+            return
+        try:
+            saved = store.kept_game(self.app.user)
+            game = Game.from_record(saved.puzzle_name, saved.givens, saved.position, saved.history)
+        except Exception as e:              # noqa: BLE001 - gone, damaged, or the store is down
+            self._log(f"Your own game cannot be loaded now: {e}", "bad")
+            return
+        self.app.pop_to_play()
+        self.app.play.load_game(game)
+        store.drop_kept_game(self.app.user)
+        self.kept_name = None
+        self.game = None
+
     # ---------------------------------------------------------- results
     def result(self):
-        """(result dict, score 0..1, done) for the followed event, or None."""
+        """(result dict, progress 0..1, done, resume state) for the followed
+        event, or None."""
+        blocked = getattr(self.app, "locked_tries", 0)
         if self.quiz is not None:
             sc = self.quiz.score()
-            return ({"found": sc.found, "total": sc.total, "wrong": sc.wrong, "gave_up": sc.gave_up},
-                    self.quiz.result(), bool(self.quiz.done))
+            res = {"found": sc.found, "total": sc.total, "wrong": sc.wrong, "gave_up": sc.gave_up}
+            if blocked:
+                res["locked_tries"] = blocked
+            progress = sc.found / sc.total if sc.total else 1.0
+            return res, progress, bool(self.quiz.done), quiz_state(self.quiz)
         if self.game is not None:
             game = self.game
             solution = game.solution()
@@ -173,7 +279,9 @@ class ClassLink:
             res = {"filled": right, "to_fill": to_fill, "wrong": wrong, "solved": solved}
             if hints is not None:
                 res["hints"] = hints
-            return res, (right / to_fill if to_fill else 1.0), solved
+            if blocked:
+                res["locked_tries"] = blocked
+            return res, (right / to_fill if to_fill else 1.0), solved, None
         return None
 
     def _result_to_post(self):
@@ -184,8 +292,18 @@ class ClassLink:
         if got is None:
             return None
         post = (ev.id, *got)
-        if self._posted is not None and self._posted[1:] == post[1:] and self._posted[0] == ev.id:
+        if self._posted is not None and self._posted[1:4] == post[1:4] and self._posted[0] == ev.id:
             return None
         if not ev.active and self._posted is not None and self._posted[0] == ev.id:
             return None
         return post
+
+
+@register_commands
+def own_game_command(app):
+    """ "Back to my own game" once a class push that replaced it has ended."""
+    link = getattr(app, "class_link", None)
+    if link is None or not link.kept_name or (link.event is not None and link.event.active):
+        return
+    yield PaletteCommand(f"Back to my own game: {link.kept_name}", link.back_to_own_game,
+                         "the game the class push replaced")

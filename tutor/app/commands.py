@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+from textual.css.query import NoMatches
 
 from .palette import PaletteCommand, Source
 
@@ -33,6 +35,54 @@ def _commands(app) -> list[PaletteCommand]:
     return out
 
 
+MAX_QUERY = 40          # longer queries match nothing (and cost nothing)
+
+
+def match(query: str, title: str) -> tuple[float, list[int]] | None:
+    """(score, matched positions) when the query's letters appear in the title
+    in order; None otherwise.  Linear in the title's length: Textual's own
+    fuzzy matcher tries every way a query can match, which grows
+    exponentially with repeated letters ("pppppppp" froze the app)."""
+    q, t = query.lower().strip(), title.lower()
+    if not q or len(q) > MAX_QUERY:
+        return None
+    at = t.find(q)
+    if at >= 0:
+        bonus = 1.0 if at == 0 or not t[at - 1].isalnum() else 0.5
+        return 2.0 + bonus + len(q) / max(len(t), 1), list(range(at, at + len(q)))
+    positions, k = [], 0
+    for ch in q:
+        if ch == " ":
+            continue
+        k = t.find(ch, k)
+        if k < 0:
+            return None
+        positions.append(k)
+        k += 1
+    span = positions[-1] - positions[0] + 1
+    return len(positions) / span, positions
+
+
+def highlighted(title: str, positions: list[int], style) -> Content:
+    """The title as plain text (never markup), the matched letters styled."""
+    content = Content(title)
+    for i in positions:
+        content = content.stylize(style, i, i + 1)
+    return content
+
+
+class SteadyCommandPalette(CommandPalette):
+    """Textual's palette, minus a crash: its busy indicator is toggled from
+    a callback that can run after the palette's widgets are gone (open and
+    close it quickly and the app died with NoMatches)."""
+
+    async def _watch__show_busy(self) -> None:
+        try:
+            await super()._watch__show_busy()
+        except NoMatches:
+            pass
+
+
 class TutorCommands(Provider):
     """Techniques, puzzles, actions, and whatever other sources add."""
 
@@ -42,11 +92,15 @@ class TutorCommands(Provider):
                 yield DiscoveryHit(cmd.title, cmd.callback, help=cmd.help or None)
 
     async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
+        if len(query.strip()) > MAX_QUERY:
+            return
+        style = self.matcher(query).match_style
         for cmd in _commands(self.app):
-            score = matcher.match(cmd.title)
-            if score > 0:
-                yield Hit(score, matcher.highlight(cmd.title), cmd.callback, help=cmd.help or None)
+            got = match(query, cmd.title)
+            if got is not None:
+                score, positions = got
+                yield Hit(score, highlighted(cmd.title, positions, style), cmd.callback,
+                          help=cmd.help or None)
 
 
 # ------------------------------------------------------------------ built-in sources

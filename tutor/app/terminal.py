@@ -23,9 +23,17 @@ earlier writes left: the first reset of a write is always sent.
 `compressing_driver(cls)` wraps a Textual driver class so that its `write`
 applies the filter; TutorApp uses it for the terminal driver.  Set
 SUDOKU_TUTOR_RAW_OUTPUT=1 to switch it off (e.g. to compare).
+
+Input: `tolerant_input()` makes the terminal driver decode keys with
+replacement, so a byte that is not UTF-8 (a Latin-1 terminal typing "ä")
+becomes U+FFFD instead of ending the app with a traceback, and makes its
+escape-sequence parser drop a sequence it chokes on (`ESC[99999999999~`
+overflows Textual's key parser) instead of dying with it.
 """
 from __future__ import annotations
 
+import codecs
+import functools
 import os
 import re
 
@@ -215,3 +223,45 @@ def compressing_driver(driver_class: type) -> type:
 
     return type(f"Compressing{driver_class.__name__}", (driver_class,),
                 {"write": write, "_sgr_compressing": True, "__module__": __name__})
+
+
+def _tolerant_parser(base: type) -> type:
+    """`base` (Textual's XTermParser) whose parse generator survives a
+    sequence it cannot handle: the sequence is dropped and parsing starts
+    afresh with the next character."""
+    from textual._parser import ParseError
+
+    def parse(self, token_callback):
+        while True:
+            try:
+                return (yield from base.parse(self, token_callback))
+            except ParseError:
+                raise
+            except Exception:           # noqa: BLE001 - bad input, not a bug of ours
+                continue
+
+    return type(f"Tolerant{base.__name__}", (base,), {"parse": parse, "__module__": __name__})
+
+
+def tolerant_input() -> None:
+    """Keys that are not UTF-8 arrive as U+FFFD instead of killing the app.
+
+    Textual's Linux driver decodes its input with a strict incremental UTF-8
+    decoder; one stray byte raises in the input thread and the app panics.
+    The driver looks the decoder and its parser up by name in its module, so
+    handing it a decoder that replaces bad bytes and a parser that drops bad
+    sequences is enough (the classroom server also filters bad UTF-8 at the
+    PTY, tutor/classroom/session.py)."""
+    try:
+        from textual.drivers import linux_driver
+    except ImportError:                  # not on a POSIX terminal
+        return
+    if getattr(linux_driver.getincrementaldecoder, "_tolerant", False):
+        return
+    linux_driver.XTermParser = _tolerant_parser(linux_driver.XTermParser)
+
+    def getincrementaldecoder(encoding: str):
+        return functools.partial(codecs.getincrementaldecoder(encoding), errors="replace")
+
+    getincrementaldecoder._tolerant = True          # type: ignore[attr-defined]
+    linux_driver.getincrementaldecoder = getincrementaldecoder

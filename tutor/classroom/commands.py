@@ -20,13 +20,19 @@ def add_subcommands(sub) -> None:
     s.add_argument("--port", type=int, default=2222, help="TCP port (default 2222; 0 picks a free one)")
     _roster_arg(s)
     s.add_argument("--db", metavar="URL", help="progress store: a SQLite path or sqlite:///PATH "
-                                                 "(default: the app's store) or postgresql://...")
+                                                 "(default: the app's store) or postgresql://... "
+                                                 "(leave the password out: see --db-password-file)")
+    s.add_argument("--db-password-file", metavar="FILE",
+                   help="the PostgreSQL password, first line of FILE (or set SUDOKU_TUTOR_DB_PASSWORD); "
+                        "a password in --db shows in ps")
     s.add_argument("--max-sessions", type=int, default=60, metavar="N",
                    help="most student sessions at once (teachers always get in; default 60)")
     s.add_argument("--idle-timeout", type=float, default=3600, metavar="SECONDS",
                    help="close a student's session after this long without a key (default 3600; 0: never)")
     s.add_argument("--max-memory", type=float, default=400, metavar="MB",
                    help="close a student's session whose processes use more memory (default 400; 0: no limit)")
+    s.add_argument("--max-pending-logins", type=int, default=100, metavar="N",
+                   help="most connections not logged in yet at once (default 100)")
     s.add_argument("--open", action="store_true",
                    help="open mode: any name may log in as a student with the class password")
     s.add_argument("--class-password-stdin", action="store_true",
@@ -164,13 +170,35 @@ def config_from_args(args):
             open_hash = hash_password(_read_password("the class", args.class_password_stdin, "class password"))
         except RosterError as e:
             raise UsageError(str(e)) from None
+    if args.max_pending_logins < 1:
+        raise UsageError("--max-pending-logins must be at least 1")
     db = args.db
     if db:
         db = _check_db(db)
+    password = _db_password(args)
+    if password and not (db or "").startswith(("postgresql://", "postgres://")):
+        raise UsageError("--db-password-file goes with a postgresql:// --db")
     return ServerConfig(host=args.host, port=args.port, roster_path=_roster_path(args), db_url=db,
-                        max_sessions=args.max_sessions, idle_timeout=args.idle_timeout,
-                        max_memory_mb=args.max_memory, open_password_hash=open_hash,
+                        db_password=password, max_sessions=args.max_sessions,
+                        idle_timeout=args.idle_timeout, max_memory_mb=args.max_memory,
+                        open_password_hash=open_hash, max_unauthenticated=args.max_pending_logins,
                         host_key_path=Path(args.host_key) if args.host_key else None)
+
+
+def _db_password(args) -> str | None:
+    """The PostgreSQL password: --db-password-file, else $SUDOKU_TUTOR_DB_PASSWORD."""
+    import os
+    if args.db_password_file:
+        try:
+            with open(args.db_password_file, encoding="utf-8") as f:
+                password = f.readline().rstrip("\r\n")
+        except OSError as e:
+            raise UsageError(f"cannot read --db-password-file {args.db_password_file}: "
+                             f"{e.strerror}") from None
+        if not password:
+            raise UsageError(f"--db-password-file {args.db_password_file} is empty")
+        return password
+    return os.environ.get("SUDOKU_TUTOR_DB_PASSWORD") or None
 
 
 def _check_db(db: str) -> str:
@@ -188,8 +216,16 @@ def cmd_serve(args) -> int:
     import asyncio
     from .roster import RosterError
     from .server import serve, setup_logging
+    import logging
+    import os
+    from urllib.parse import urlsplit
+    os.umask(0o077)          # every file the server and the students' apps make: owner only
     config = config_from_args(args)
     setup_logging(logfile=args.log)
+    if config.db_url and "://" in config.db_url and urlsplit(config.db_url).password:
+        logging.getLogger("tutor.classroom").warning(
+            "the --db URL holds a password, which any user of this machine sees with ps: "
+            "use --db-password-file or SUDOKU_TUTOR_DB_PASSWORD instead")
     try:
         asyncio.run(serve(config))
     except RosterError as e:

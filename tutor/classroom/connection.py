@@ -1,7 +1,10 @@
 """One SSH connection: who it is, and what it may ask for.
 
 Logins are checked against the roster (passwords and public keys); failed
-ones make the next answer slower (LoginThrottle).  A connection may open
+ones make the next answers slower (LoginThrottle), per account and per
+connection; every failure is one log line.  Connections that have not
+logged in yet are capped (ServerConfig.max_unauthenticated); one that
+fails MAX_TRIES times is closed.  A connection may open
 terminal sessions (session.py) and nothing else: port forwarding both ways,
 agent and X11 forwarding are refused and logged.
 """
@@ -17,24 +20,27 @@ from .session import Session
 
 log = logging.getLogger("tutor.classroom")
 
+MAX_TRIES = 10           # failed logins on one connection before it is closed
+
 
 class LoginThrottle:
-    """Failed logins make the next answer slower, per address and per name.
+    """Failed logins make later answers slower: per account and per
+    connection, never per address (a class behind one NAT shares it).
 
-    Attempts from one address are answered one at a time, and a failure is
-    answered only after 0.5 s doubled for each recent failure (capped), so
-    guessing through many parallel connections does not go faster."""
+    A failure is answered after `base` seconds doubled for each recent
+    failure of the account or of the connection, whichever has more
+    (capped); the account's next attempt, from any connection, waits until
+    then, so many connections cannot guess one account faster.  Nothing
+    waits for anything else: a good login of another account is checked at
+    once.  A key that is not in the roster counts the same way, from a
+    smaller `key_base` (clients offer every key they hold before asking for
+    a password)."""
 
-    def __init__(self, base: float = 0.5, cap: float = 16.0, window: float = 900.0):
-        self.base, self.cap, self.window = base, cap, window
+    def __init__(self, base: float = 0.5, cap: float = 16.0, window: float = 900.0,
+                 key_base: float = 0.1):
+        self.base, self.cap, self.window, self.key_base = base, cap, window, key_base
         self._fails: dict[tuple[str, str], list[float]] = {}
-        self._locks: dict[str, asyncio.Lock] = {}
-
-    def lock(self, ip: str) -> asyncio.Lock:
-        lk = self._locks.get(ip)
-        if lk is None:
-            lk = self._locks[ip] = asyncio.Lock()
-        return lk
+        self._next: dict[str, float] = {}          # account -> when its next try is checked
 
     def _recent(self, key) -> list[float]:
         now = time.monotonic()
@@ -46,26 +52,39 @@ class LoginThrottle:
         return times
 
     def failures(self, ip: str, user: str) -> int:
-        return max(len(self._recent(("ip", ip))), len(self._recent(("user", user))))
+        """The account's recent failures (for the log)."""
+        return len(self._recent(("user", user)))
 
-    def failed(self, ip: str, user: str) -> float:
+    def address_failures(self, ip: str) -> int:
+        return len(self._recent(("ip", ip)))
+
+    def wait_before(self, user: str) -> float:
+        """How long the account's next try waits before it is checked."""
+        return max(0.0, self._next.get(user, 0.0) - time.monotonic())
+
+    def failed(self, ip: str, user: str, connection_failures: int, key: bool = False) -> float:
         """Record a failure; returns the delay before answering it."""
         now = time.monotonic()
-        for key in (("ip", ip), ("user", user)):
-            self._fails.setdefault(key, []).append(now)
-        n = self.failures(ip, user)
-        return min(self.cap, self.base * 2 ** (n - 1))
+        for k in (("ip", ip), ("user", user)):
+            self._fails.setdefault(k, []).append(now)
+        n = max(connection_failures, 1 if key else self.failures(ip, user))
+        delay = min(self.cap, (self.key_base if key else self.base) * 2 ** (n - 1))
+        if not key:
+            self._next[user] = max(self._next.get(user, 0.0), now + delay)
+        return delay
 
     def succeeded(self, ip: str, user: str) -> None:
         self._fails.pop(("user", user), None)
+        self._next.pop(user, None)
 
     def prune(self) -> None:
-        """Forget old failures and idle locks (called now and then)."""
+        """Forget old failures (called now and then)."""
         for key in list(self._fails):
             self._recent(key)
-        for ip, lk in list(self._locks.items()):
-            if not lk.locked() and ("ip", ip) not in self._fails:
-                del self._locks[ip]
+        now = time.monotonic()
+        for user, t in list(self._next.items()):
+            if t < now:
+                del self._next[user]
 
 
 def safe_name(name: str) -> str:
@@ -87,6 +106,8 @@ class Connection(asyncssh.SSHServer):
         self.sessions = 0            # open session channels
         self.opened = False          # any session channel ever opened
         self.closed = False
+        self.failures = 0            # failed logins on this connection
+        self.pending = False         # counted among the connections not logged in
 
     def who(self) -> str:
         return f"{safe_name(self.user) if self.user else '?'}@{self.peer}"
@@ -98,10 +119,24 @@ class Connection(asyncssh.SSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?", 0)
         self.ip, self.peer = str(peer[0]), f"{peer[0]}:{peer[1]}"
+        room = self.classroom
+        if room.unauthenticated >= room.config.max_unauthenticated:
+            log.warning("refused %s: too many connections not logged in (%d)", self.peer,
+                        room.unauthenticated)
+            conn.abort()
+            return
+        room.unauthenticated += 1
+        self.pending = True
         log.info("connection from %s", self.peer)
+
+    def _logged_in_or_gone(self) -> None:
+        if self.pending:
+            self.pending = False
+            self.classroom.unauthenticated -= 1
 
     def connection_lost(self, exc) -> None:
         self.closed = True
+        self._logged_in_or_gone()
         why = f" ({exc})" if exc else ""
         log.info("disconnected %s%s", self.who(), why)
 
@@ -115,31 +150,46 @@ class Connection(asyncssh.SSHServer):
 
     async def validate_password(self, username: str, password: str) -> bool:
         room = self.classroom
-        loop = asyncio.get_running_loop()
-        async with room.throttle.lock(self.ip):
-            role = await loop.run_in_executor(None, room.check_password, username, password)
-            if role:
-                room.throttle.succeeded(self.ip, username)
-                self.role, self.method = role, "password"
-                return True
-            delay = room.throttle.failed(self.ip, username)
-            log.warning("login failed: %s from %s (wrong name or password; %d recent failures, "
-                        "answered after %.1f s)", safe_name(username), self.peer,
-                        room.throttle.failures(self.ip, username), delay)
-            await asyncio.sleep(delay)
-            return False
+        wait = room.throttle.wait_before(username)
+        if wait:                        # this account failed lately: its tries come one by one
+            await asyncio.sleep(wait)
+        failures = max(self.failures, room.throttle.failures(self.ip, username))
+        role = await room.check_password_async(username, password, failures)
+        if role:
+            room.throttle.succeeded(self.ip, username)
+            self.role, self.method = role, "password"
+            return True
+        await self._failed(username, "wrong name or password")
+        return False
 
     def public_key_auth_supported(self) -> bool:
         return True
 
-    def validate_public_key(self, username: str, key) -> bool:
+    async def validate_public_key(self, username: str, key) -> bool:
         roster = self.classroom.current_roster()
         if roster.key_ok(username, key):
             self.role, self.method = roster.accounts[username].role, "key"
             return True
+        await self._failed(username, f"key {key.get_fingerprint()} is not in the roster for "
+                                     "this name", key=True)
         return False
 
+    async def _failed(self, username: str, why: str, key: bool = False) -> None:
+        """Log a failed login and answer it late; close the connection after MAX_TRIES."""
+        throttle = self.classroom.throttle
+        self.failures += 1
+        delay = throttle.failed(self.ip, username, self.failures, key=key)
+        log.warning("login failed: %s from %s (%s; %d recent failures of the account, %d on this "
+                    "connection, %d from this address; answered after %.1f s)", safe_name(username),
+                    self.peer, why, throttle.failures(self.ip, username), self.failures,
+                    throttle.address_failures(self.ip), delay)
+        await asyncio.sleep(delay)
+        if self.failures >= MAX_TRIES and self.conn is not None:
+            self.refused(f"{MAX_TRIES} failed logins on one connection")
+            self.conn.close()
+
     def auth_completed(self) -> None:
+        self._logged_in_or_gone()
         log.info("login %s (%s) from %s by %s", self.user, self.role, self.peer, self.method)
         asyncio.get_running_loop().call_later(30.0, self._check_used)
 

@@ -1,11 +1,15 @@
 """Class state kept in the progress store (SQLite or PostgreSQL).
 
-Three tables beside the app's own (created on first use):
+Four tables beside the app's own (created on first use):
   class_sessions  who is connected: one row per SSH session, written by the
-                  server (start, a heartbeat every few seconds, end)
+                  server (start, a heartbeat every few seconds, end); rows
+                  that no server keeps alive are closed (close_stale_sessions)
   class_events    what the teacher pushed to a class: a position or a quiz,
                   with an optional hint-level lock; `ended_ms` set when ended
-  class_results   each student's latest result for an event
+  class_results   each student's best result for an event: a result never
+                  replaces a better one (`score` is the progress, 0..1)
+  class_state     what a student's app needs to resume an event after a
+                  reconnect (the quiz entries so far), beside the result
 
 Students' apps poll `latest_event()` about once a second (one indexed query);
 the teacher's screen calls `dashboard()`, which reads everything it shows in
@@ -40,6 +44,9 @@ def _schema(serial: str) -> list[str]:
         "CREATE INDEX IF NOT EXISTS class_events_class ON class_events (class_name, id)",
         "CREATE TABLE IF NOT EXISTS class_results (event_id BIGINT NOT NULL, user_name TEXT NOT NULL,"
         " result TEXT NOT NULL, score DOUBLE PRECISION, done INTEGER NOT NULL, at_ms BIGINT NOT NULL,"
+        " PRIMARY KEY (event_id, user_name))",
+        "CREATE TABLE IF NOT EXISTS class_state (event_id BIGINT NOT NULL, user_name TEXT NOT NULL,"
+        " state TEXT NOT NULL, score DOUBLE PRECISION, at_ms BIGINT NOT NULL,"
         " PRIMARY KEY (event_id, user_name))",
     ]
 
@@ -82,6 +89,53 @@ def server_stopped(store, server_id: str) -> None:
     ensure_schema(store)
     store.backend.execute("UPDATE class_sessions SET ended_ms = ? WHERE server_id = ? AND ended_ms IS NULL",
                           (_now_ms(), server_id))
+
+
+def close_stale_sessions(store, host: str, own_server_id: str) -> int:
+    """Close the session rows that no server keeps alive any more: rows not
+    seen for ONLINE_MS (their server stopped its heartbeat: killed with -9,
+    crashed, its machine gone), and at once those of an earlier server on
+    this host whose process has gone.  Each is closed at the moment it was
+    last seen.  Returns how many were closed."""
+    ensure_schema(store)
+    dead = []
+    for (sid,) in store.backend.query(
+            "SELECT DISTINCT server_id FROM class_sessions WHERE ended_ms IS NULL AND server_id <> ?",
+            (own_server_id,)):
+        parts = str(sid).split(":")
+        if len(parts) == 3 and parts[0] == host and parts[1].isdigit() and not _pid_alive(int(parts[1])):
+            dead.append(sid)
+    cutoff = _now_ms() - ONLINE_MS
+    where = " OR ".join(["seen_ms < ?"] + ["server_id = ?"] * len(dead))
+    params = (own_server_id, cutoff, *dead)
+    rows = store.backend.query(
+        f"SELECT COUNT(*) FROM class_sessions WHERE ended_ms IS NULL AND server_id <> ? AND ({where})",
+        params)
+    n = int(rows[0][0]) if rows else 0
+    if n:
+        store.backend.execute(
+            f"UPDATE class_sessions SET ended_ms = seen_ms WHERE ended_ms IS NULL AND server_id <> ?"
+            f" AND ({where})", params)
+    return n
+
+
+def _pid_alive(pid: int) -> bool:
+    import os
+    try:
+        os.kill(pid, 0)
+        return True
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+
+
+def open_sessions(store, class_name: str) -> int:
+    """How many sessions of the class are open (any server)."""
+    ensure_schema(store)
+    rows = store.backend.query(
+        "SELECT COUNT(*) FROM class_sessions WHERE class_name = ? AND ended_ms IS NULL", (class_name,))
+    return int(rows[0][0]) if rows else 0
 
 
 # ------------------------------------------------------------------ pushed events
@@ -141,10 +195,25 @@ def push_event(store, class_name: str, kind: str, payload: dict, by: str) -> Cla
     return ev
 
 
-def end_event(store, class_name: str) -> None:
+def end_event(store, class_name: str) -> ClassEvent | None:
+    """End the class's running event; returns it (None when nothing ran)."""
     ensure_schema(store)
+    ev = latest_event(store, class_name)
     store.backend.execute("UPDATE class_events SET ended_ms = ? WHERE class_name = ? AND ended_ms IS NULL",
                           (_now_ms(), class_name))
+    return ev if ev is not None and ev.active else None
+
+
+def reopen_event(store, class_name: str) -> ClassEvent | None:
+    """Run the class's newest event again when it has ended (results and
+    students' saved progress in it are kept); returns it, or None when the
+    newest event still runs or there is none."""
+    ensure_schema(store)
+    ev = latest_event(store, class_name)
+    if ev is None or ev.active:
+        return None
+    store.backend.execute("UPDATE class_events SET ended_ms = NULL WHERE id = ?", (ev.id,))
+    return latest_event(store, class_name)
 
 
 def latest_event(store, class_name: str) -> ClassEvent | None:
@@ -156,16 +225,48 @@ def latest_event(store, class_name: str) -> ClassEvent | None:
     return _event(rows[0]) if rows else None
 
 
+# a new row replaces the stored one only when it is no worse: not less progress,
+# and not "still going" over "done" (a reconnect that started over at 0 could
+# otherwise wipe a student's result)
+_NO_WORSE = ("(excluded.score IS NULL OR {t}.score IS NULL OR excluded.score >= {t}.score)"
+             " AND excluded.done >= {t}.done")
+
+
 def post_result(store, event_id: int, user: str, result: dict, score: float | None = None,
-                done: bool = False) -> None:
-    """A student's latest result for an event (replaces the previous one)."""
+                done: bool = False, state: dict | None = None) -> None:
+    """A student's result for an event: `score` is their progress (0..1),
+    `state` what their app needs to resume it.  Kept only when no worse than
+    the stored one (see _NO_WORSE)."""
     ensure_schema(store)
+    now = _now_ms()
+    score = None if score is None else float(score)
     store.backend.execute(
         "INSERT INTO class_results (event_id, user_name, result, score, done, at_ms)"
         " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event_id, user_name) DO UPDATE SET"
-        " result = excluded.result, score = excluded.score, done = excluded.done, at_ms = excluded.at_ms",
-        (int(event_id), user, json.dumps(result, separators=(",", ":")),
-         None if score is None else float(score), 1 if done else 0, _now_ms()))
+        " result = excluded.result, score = excluded.score, done = excluded.done, at_ms = excluded.at_ms"
+        " WHERE " + _NO_WORSE.format(t="class_results"),
+        (int(event_id), user, json.dumps(result, separators=(",", ":")), score, 1 if done else 0, now))
+    if state is not None:
+        store.backend.execute(
+            "INSERT INTO class_state (event_id, user_name, state, score, at_ms) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (event_id, user_name) DO UPDATE SET state = excluded.state,"
+            " score = excluded.score, at_ms = excluded.at_ms WHERE"
+            " (excluded.score IS NULL OR class_state.score IS NULL OR excluded.score >= class_state.score)",
+            (int(event_id), user, json.dumps(state, separators=(",", ":")), score, now))
+
+
+def saved_state(store, event_id: int, user: str) -> dict | None:
+    """What post_result kept for resuming the event, or None."""
+    ensure_schema(store)
+    rows = store.backend.query("SELECT state FROM class_state WHERE event_id = ? AND user_name = ?",
+                               (int(event_id), user))
+    if not rows:
+        return None
+    try:
+        data = json.loads(rows[0][0])
+    except ValueError:
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def results(store, event_id: int) -> dict[str, dict]:

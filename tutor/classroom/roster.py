@@ -4,10 +4,12 @@
 
     [accounts.alice]
     role = "student"
-    password = "scrypt$16384$8$1$<salt>$<hash>"
+    password = "scrypt$131072$8$1$<salt>$<hash>"
     keys = ["ssh-ed25519 AAAA... alice@laptop"]
 
-Passwords are stored only as salted scrypt hashes.  The file is read with
+Passwords are stored only as salted scrypt hashes (N=2^17, r=8, p=1: about
+0.5 s and 128 MB per check, on purpose; hashes made with weaker parameters
+still verify, and the server replaces them at the owner's next login).  The file is read with
 tomllib and written by the small writer below (the standard library reads
 TOML but does not write it).  The SSH user name is the account name.
 """
@@ -26,7 +28,8 @@ from pathlib import Path
 
 ROLES = ("student", "teacher")
 NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,31}\Z")
-_SCRYPT_N, _SCRYPT_R, _SCRYPT_P = 1 << 14, 8, 1
+_SCRYPT_N, _SCRYPT_R, _SCRYPT_P = 1 << 17, 8, 1
+_SCRYPT_MAXMEM = 256 * 1024 * 1024     # room for N=2^17, r=8 (128 MB)
 
 
 class RosterError(ValueError):
@@ -52,7 +55,8 @@ def hash_password(password: str, *, n: int = _SCRYPT_N, r: int = _SCRYPT_R, p: i
     if not password:
         raise RosterError("empty password")
     salt = secrets.token_bytes(16)
-    digest = hashlib.scrypt(password.encode("utf-8"), salt=salt, n=n, r=r, p=p, dklen=32)
+    digest = hashlib.scrypt(password.encode("utf-8"), salt=salt, n=n, r=r, p=p, dklen=32,
+                            maxmem=_SCRYPT_MAXMEM)
     b64 = lambda b: base64.b64encode(b).decode("ascii")  # noqa: E731
     return f"scrypt${n}${r}${p}${b64(salt)}${b64(digest)}"
 
@@ -78,8 +82,32 @@ def verify_password(password: str, stored: str | None) -> bool:
         stored, password = _dummy_hash(), password + "\0never"
     n, r, p, salt, digest = _parse_hash(stored)
     got = hashlib.scrypt(password.encode("utf-8", "surrogatepass"), salt=salt, n=n, r=r, p=p,
-                         dklen=len(digest), maxmem=256 * 1024 * 1024)
+                         dklen=len(digest), maxmem=_SCRYPT_MAXMEM)
     return hmac.compare_digest(got, digest)
+
+
+def needs_rehash(stored: str | None) -> bool:
+    """True for a hash made with weaker parameters than today's."""
+    if not stored:
+        return False
+    try:
+        n, r, p, _, _ = _parse_hash(stored)
+    except RosterError:
+        return False
+    return n < _SCRYPT_N or r < _SCRYPT_R or p < _SCRYPT_P
+
+
+def upgrade_password(path, name: str, old: str, new: str) -> bool:
+    """Replace account `name`'s hash `old` by `new` in the roster file, read
+    afresh (a `roster add` meanwhile is kept; a password changed meanwhile is
+    not touched).  True when the file was changed."""
+    roster = Roster.load(path, missing_ok=False)
+    acc = roster.accounts.get(name)
+    if acc is None or acc.password != old:
+        return False
+    acc.password = new
+    roster.save(path)
+    return True
 
 
 _DUMMY: list[str] = []

@@ -17,13 +17,13 @@ running one app: session.py.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import itertools
 import logging
 import os
 import signal
 import socket
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,8 +33,9 @@ import asyncssh
 from . import events
 from .connection import Connection, LoginThrottle
 from .ptyproc import rss_by_group
-from .roster import NAME_RE, Roster, RosterError, default_roster_path, verify_password
-from .session import Session
+from .roster import (NAME_RE, Roster, RosterError, default_roster_path, hash_password, needs_rehash,
+                     upgrade_password, verify_password)
+from .session import SERVER_STOPPED, Session
 
 log = logging.getLogger("tutor.classroom")
 
@@ -44,6 +45,7 @@ class ServerConfig:
     port: int = 2222
     roster_path: Path = field(default_factory=default_roster_path)
     db_url: str | None = None
+    db_password: str | None = None        # for a PostgreSQL URL without one (never on the command line)
     max_sessions: int = 60
     idle_timeout: float = 3600.0          # seconds without a key from a student; 0 = never
     max_memory_mb: float = 400.0          # per student process group; 0 = no watch
@@ -52,6 +54,7 @@ class ServerConfig:
     keepalive_interval: float = 15.0
     keepalive_count_max: int = 3
     login_timeout: float = 60.0
+    max_unauthenticated: int = 100        # connections not logged in yet, at once
     watch_interval: float = 2.0
     app_argv: list[str] | None = None     # what a session runs (tests may replace it)
 
@@ -78,6 +81,57 @@ def load_host_key(path: Path):
     return key
 
 
+class LoginChecks:
+    """A few threads running password checks, lowest priority number first
+    (then in arrival order)."""
+
+    def __init__(self, threads: int):
+        self._heap: list = []
+        self._seq = itertools.count()
+        self._cond = threading.Condition()
+        self._stop = False
+        for k in range(threads):
+            threading.Thread(target=self._work, name=f"login-{k}", daemon=True).start()
+
+    async def run(self, priority: int, fn, *args):
+        import heapq
+        loop = asyncio.get_running_loop()
+        fut = loop.create_future()
+        with self._cond:
+            heapq.heappush(self._heap, (priority, next(self._seq), fn, args, loop, fut))
+            self._cond.notify()
+        return await fut
+
+    def _work(self) -> None:
+        import heapq
+        while True:
+            with self._cond:
+                while not self._heap and not self._stop:
+                    self._cond.wait()
+                if self._stop:
+                    return
+                _, _, fn, args, loop, fut = heapq.heappop(self._heap)
+            try:
+                result, error = fn(*args), None
+            except Exception as e:          # noqa: BLE001 - handed to the waiting login
+                result, error = None, e
+            loop.call_soon_threadsafe(_settle, fut, result, error)
+
+    def shutdown(self) -> None:
+        with self._cond:
+            self._stop = True
+            self._cond.notify_all()
+
+
+def _settle(fut, result, error) -> None:
+    if fut.done():
+        return
+    if error is not None:
+        fut.set_exception(error)
+    else:
+        fut.set_result(result)
+
+
 class Classroom:
     """What every connection shares: config, roster, sessions, limits."""
 
@@ -87,15 +141,20 @@ class Classroom:
         self._roster_mtime = self._mtime()
         self.sessions: set[Session] = set()
         self.throttle = LoginThrottle()
+        self.unauthenticated = 0          # connections that have not logged in yet
+        # password checks: scrypt takes ~0.5 s and 128 MB each, so two at a time,
+        # the likely good ones first (LoginChecks)
+        self._logins = LoginChecks(2)
+        self._roster_lock = threading.Lock()
         self.server = None
         self._watch_task: asyncio.Task | None = None
         self.host_key = None
-        # the store: who is connected (for the teacher view); written from one thread
+        # the store: who is connected (for the teacher view); written in the
+        # background, in order, each write retried until it commits (QueuedStore)
         self.store = None
-        self.server_id = f"{socket.gethostname()}:{os.getpid()}:{int(time.time())}"
+        self.host = socket.gethostname()
+        self.server_id = f"{self.host}:{os.getpid()}:{int(time.time())}"
         self._ids = itertools.count(1)
-        self._store_pool = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="store")
-        self._store_warned = False
         self._stopped = False
 
     # ---------------------------------------------------------- roster
@@ -118,15 +177,39 @@ class Classroom:
         return self.roster
 
     def check_password(self, user: str, password: str) -> str | None:
-        """The role when the password is right, else None.  (Runs in a thread.)"""
+        """The role when the password is right, else None.  (Runs in a thread.)
+        A right password whose hash has weak parameters gets a new hash."""
         roster = self.current_roster()
         acc = roster.accounts.get(user)
         if acc is not None:
-            return acc.role if verify_password(password, acc.password) else None
+            if not verify_password(password, acc.password):
+                return None
+            if needs_rehash(acc.password):
+                self._upgrade(user, acc.password, password)
+            return acc.role
         if self.config.open_password_hash and NAME_RE.match(user):
             return "student" if verify_password(password, self.config.open_password_hash) else None
         verify_password(password, None)          # same work for unknown names
         return None
+
+    async def check_password_async(self, user: str, password: str, failures: int = 0) -> str | None:
+        """check_password in the login threads.  A try of an account with no
+        recent failures goes before retries (the more failures, the later),
+        and a name that is not in the roster (it cannot log in, unless in open
+        mode) goes last: a student who mistypes, or a flood of made-up names,
+        never holds up the rest of the class."""
+        known = user in self.current_roster().accounts or (
+            self.config.open_password_hash is not None and NAME_RE.match(user))
+        priority = failures if known else 1000 + failures
+        return await self._logins.run(priority, self.check_password, user, password)
+
+    def _upgrade(self, user: str, old: str, password: str) -> None:
+        try:
+            with self._roster_lock:
+                if upgrade_password(self.config.roster_path, user, old, hash_password(password)):
+                    log.info("password hash of %s upgraded to the current scrypt parameters", user)
+        except (RosterError, OSError) as e:
+            log.warning("password hash of %s not upgraded: %s", user, e)
 
     # ---------------------------------------------------------- sessions
     def student_count(self) -> int:
@@ -149,28 +232,46 @@ class Classroom:
         })
         if self.config.db_url:
             env["SUDOKU_TUTOR_DB"] = self.config.db_url
+        if self.config.db_password:       # the environment, unlike argv, is the owner's only
+            env["SUDOKU_TUTOR_DB_PASSWORD"] = self.config.db_password
         return env
 
     # ---------------------------------------------------------- store
     def _open_store(self):
+        """Open the store, close what earlier servers left open, and end a
+        push that a stopped server left running with nobody in the class."""
         from ..store import Store
+        if self.config.db_password:       # read by the PostgreSQL backend when the URL has none
+            os.environ["SUDOKU_TUTOR_DB_PASSWORD"] = self.config.db_password
         store = Store.open(self.config.db_url)
         events.ensure_schema(store)
+        closed = events.close_stale_sessions(store, self.host, self.server_id)
+        if closed:
+            log.info("closed %d session rows left open by a server that stopped", closed)
+        class_name = self.roster.class_name
+        if events.open_sessions(store, class_name) == 0:
+            ended = events.end_event(store, class_name)
+            if ended is not None:
+                log.info("ended the push %r that was still running with nobody connected "
+                         "(the teacher can reopen it with r)", ended.title)
         return store
 
-    def store_call(self, fn, *args) -> asyncio.Future | None:
-        """Run fn(store, *args) on the store thread; failures are logged once."""
-        if self.store is None:
-            return None
+    def _store_event(self, kind: str, text: str) -> None:
+        """Every failure and every recovery of the store goes to the log."""
+        where = self.store.location if self.store is not None else "?"
+        if kind == "failed":
+            log.warning("progress store %s: %s", where, text)
+        elif kind == "recovered":
+            log.warning("progress store %s: %s", where, text)
+        else:
+            log.error("progress store %s: a write was dropped: %s", where, text)
 
-        def run():
-            try:
-                fn(self.store, *args)
-            except Exception as e:          # the classroom goes on without presence rows
-                if not self._store_warned:
-                    self._store_warned = True
-                    log.warning("progress store %s: %s", self.store.location, e)
-        return asyncio.get_running_loop().run_in_executor(self._store_pool, run)
+    def store_call(self, fn, *args, key=None) -> None:
+        """Run fn(store, *args) in the background, after every earlier call
+        (retried until the store takes it; failures and recovery are logged)."""
+        if self.store is not None:
+            store = self.store.store
+            self.store.submit(lambda: fn(store, *args), fn.__name__, key)
 
     def new_session_id(self) -> str:
         return f"{self.server_id}/{next(self._ids)}"
@@ -184,7 +285,8 @@ class Classroom:
             await asyncio.sleep(cfg.watch_interval)
             if time.monotonic() - last_beat >= events.HEARTBEAT_S:
                 last_beat = time.monotonic()
-                self.store_call(events.heartbeat, self.server_id)
+                self.store_call(events.heartbeat, self.server_id, key="heartbeat")
+                self.store_call(events.close_stale_sessions, self.host, self.server_id, key="sweep")
                 self.throttle.prune()
             live = [s for s in self.sessions if s.proc and s.proc.pid and not s.closing]
             if cfg.max_memory_mb:
@@ -210,10 +312,12 @@ class Classroom:
         self.host_key = load_host_key(cfg.key_path())
         loop = asyncio.get_running_loop()
         try:
-            self.store = await loop.run_in_executor(self._store_pool, self._open_store)
+            store = await loop.run_in_executor(None, self._open_store)
         except Exception as e:
             msg = str(e)
             raise RosterError(msg if "progress store" in msg else f"cannot open the progress store: {msg}") from None
+        from ..store.queued import QueuedStore
+        self.store = QueuedStore(store, on_event=self._store_event, name="classroom-store")
         self.server = await asyncssh.create_server(
             lambda: Connection(self), cfg.host, cfg.port,
             server_host_keys=[self.host_key],
@@ -244,19 +348,29 @@ class Classroom:
         if self._watch_task:
             self._watch_task.cancel()
         sessions = list(self.sessions)
-        await asyncio.gather(*(s.end("server stopping") for s in sessions), return_exceptions=True)
+        await asyncio.gather(*(s.end("server stopping", "", SERVER_STOPPED) for s in sessions),
+                             return_exceptions=True)
         if self.server is not None:
             await self.server.wait_closed()
         if self.store is not None:
-            await self.store_call(events.server_stopped, self.server_id)
-            self._store_pool.submit(self.store.close)
-        self._store_pool.shutdown(wait=True)
+            self.store_call(events.server_stopped, self.server_id)
+            done = await asyncio.get_running_loop().run_in_executor(None, self.store.close, 5.0)
+            if not done:
+                log.warning("progress store %s: %d writes could not be made before stopping",
+                            self.store.location, self.store.pending)
+        self._logins.shutdown()
         log.info("classroom stopped")
 
 
 # ------------------------------------------------------------------ running
 
 def setup_logging(level=logging.INFO, logfile: str | None = None) -> None:
+    """The classroom log on standard error, or appended to `logfile` (0600:
+    it names students, their addresses and what they did)."""
+    if logfile:
+        os.close(os.open(logfile, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600))
+        if os.stat(logfile).st_mode & 0o077:
+            os.chmod(logfile, 0o600)
     handler = logging.FileHandler(logfile) if logfile else logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s", "%Y-%m-%d %H:%M:%S"))
     log.addHandler(handler)

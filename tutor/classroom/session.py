@@ -1,13 +1,17 @@
 """One SSH session channel: a terminal running one app process.
 
 The app runs on its own PTY (ptyproc.py); keys go in, the screen comes out.
-A session ends when the app exits, the client leaves, the server stops, or
-the classroom's watch ends it (too much memory, idle too long); each end is
-one log line saying why, and a row in the store's session table.
+A session ends when the app exits, the client leaves, the server stops, the
+classroom's watch ends it (too much memory, idle too long), or the same
+account logs in again (one session per account: the new one takes over once
+the old app has saved and gone); each end is one log line saying why, and a
+row in the store's session table.  The student's terminal is restored and
+they are told why, unless they quit the app themselves.
 """
 from __future__ import annotations
 
 import asyncio
+import codecs
 import logging
 import time
 
@@ -18,8 +22,22 @@ from .ptyproc import PtyProcess
 
 log = logging.getLogger("tutor.classroom")
 
-# leave the alternate screen, show the cursor, stop mouse reports, reset colours
-_TERMINAL_RESET = b"\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1006l\x1b[0m\r\n"
+# what a client may type: a burst (a pasted puzzle), then a steady rate far
+# above typing and mouse reports; beyond that input is dropped, so a flood
+# cannot keep a core busy for the whole class
+INPUT_BURST = 8192
+INPUT_RATE = 2048.0          # bytes per second
+
+# undo every mode the app may have set, whatever state it died in: end a
+# synchronized update, leave the alternate screen, show the cursor, stop mouse
+# and focus reports, bracketed paste, in-band resize and the keyboard protocol,
+# wrap lines again, reset colours
+TERMINAL_RESET = (b"\x1b[?2026l\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1015l"
+                  b"\x1b[?1006l\x1b[?1004l\x1b[?2004l\x1b[?2048l\x1b[<u\x1b[?7h\x1b[0m\r\n")
+
+# what the student reads when the session ends, by why it ended
+SERVER_STOPPED = "the class server stopped; your progress is saved."
+REPLACED = "you logged in again somewhere else, so this session is closed; your progress is saved."
 
 
 class Session(asyncssh.SSHServerSession):
@@ -40,6 +58,11 @@ class Session(asyncssh.SSHServerSession):
         self.gone = False
         self.session_id = server.classroom.new_session_id()
         self._end_task: asyncio.Task | None = None
+        # keys reach the app as valid UTF-8 whatever the client sends
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self._allowance = float(INPUT_BURST)
+        self._allowance_at = time.monotonic()
+        self.dropped = 0
 
     def refuse(self, what: str, message: str) -> None:
         self.server.refused(what)
@@ -79,15 +102,24 @@ class Session(asyncssh.SSHServerSession):
             self.refuse("session without a terminal",
                         "the tutor needs a terminal: connect with `ssh -t` (no command).")
             return
-        if self.role != "teacher" and room.student_count() >= room.config.max_sessions:
+        earlier = [s for s in room.sessions if s.user == self.user]
+        if (self.role != "teacher" and not earlier
+                and room.student_count() >= room.config.max_sessions):
             self.refuse(f"classroom full ({room.config.max_sessions} sessions)",
                         "the classroom is full right now; try again in a minute.")
             return
         room.sessions.add(self)
-        asyncio.ensure_future(self._spawn())
+        asyncio.ensure_future(self._spawn(earlier))
 
-    async def _spawn(self) -> None:
+    async def _spawn(self, earlier=()) -> None:
         room = self.classroom
+        for old in earlier:                 # one session per account: the new one takes over
+            await old.end("replaced", f"{self.user} logged in again from {self.server.peer}", REPLACED)
+        if self.closing or self.gone:       # replaced or left while the old one was ending
+            room.sessions.discard(self)
+            if self.gone and not self.closing:
+                self.closing = True
+            return
         cols, rows = self.size[0] or 80, self.size[1] or 24
         env = room.child_env(self.user, self.role, self.term, cols, rows)
         self.proc = PtyProcess(room.child_argv(), env, cols, rows,
@@ -98,6 +130,10 @@ class Session(asyncssh.SSHServerSession):
             log.error("session for %s could not start: %s", self.server.who(), e)
             room.sessions.discard(self)
             self.refuse("app did not start", "the tutor could not start; tell your teacher.")
+            return
+        if self.closing:                    # replaced by a newer login while starting
+            await self.proc.terminate()
+            room.sessions.discard(self)
             return
         self.started = time.monotonic()
         room.store_call(events.session_started, self.session_id, room.roster.class_name, self.user,
@@ -112,8 +148,27 @@ class Session(asyncssh.SSHServerSession):
             self.pending.clear()
 
     # ---------------------------------------------------------- data
+    def _within_rate(self, n: int) -> bool:
+        now = time.monotonic()
+        self._allowance = min(INPUT_BURST, self._allowance + (now - self._allowance_at) * INPUT_RATE)
+        self._allowance_at = now
+        if n <= self._allowance:
+            self._allowance -= n
+            return True
+        if not self.dropped:
+            log.warning("input from %s over %d bytes/s: dropping it until it slows down",
+                        self.server.who(), INPUT_RATE)
+        self.dropped += n
+        return False
+
     def data_received(self, data, datatype) -> None:
         self.last_input = time.monotonic()
+        if not self._within_rate(len(data)):
+            return
+        if not data.isascii():
+            data = self._decoder.decode(data).encode("utf-8")
+        elif self._decoder.getstate()[0]:             # the rest of a cut sequence
+            data = self._decoder.decode(data).encode("utf-8")
         if self.proc is not None:
             self.proc.write(data)
         elif len(self.pending) < 65536:
@@ -151,7 +206,12 @@ class Session(asyncssh.SSHServerSession):
     # ---------------------------------------------------------- ending
     def _app_exited(self, rc: int) -> None:
         if not self.closing:
-            self.end_soon("app exited", f"status {rc}")
+            message = None
+            if rc != 0:
+                how = f"signal {-rc}" if rc < 0 else f"status {rc}"
+                message = (f"the tutor stopped unexpectedly ({how}); your progress is saved: "
+                           "connect again to go on.")
+            self.end_soon("app exited", f"status {rc}", message)
 
     def end_soon(self, why: str, detail: str = "", message: str | None = None) -> None:
         if self._end_task is None:
@@ -176,8 +236,9 @@ class Session(asyncssh.SSHServerSession):
                 self.proc.pid if self.proc else "-", took, why,
                 f" ({detail})" if detail else "", "" if how in ("exited", "not started") else f"; {how} sent")
         try:
-            if message:
-                self.chan.write(_TERMINAL_RESET + f"sudoku-tutor: {message}\r\n".encode())
+            # the terminal comes back to the student in any case (the app may have
+            # died without restoring it), and they are told why, unless they quit
+            self.chan.write(TERMINAL_RESET + (f"sudoku-tutor: {message}\r\n".encode() if message else b""))
             rc = self.proc.returncode if self.proc and self.proc.returncode is not None else 1
             self.chan.exit(rc & 0xFF if rc >= 0 else 1)
         except (OSError, asyncssh.Error, AttributeError):

@@ -48,6 +48,12 @@ class StoreError(RuntimeError):
     """The store cannot be opened or written; the message says which file."""
 
 
+class StoreUnavailable(StoreError):
+    """The database cannot be reached right now (a lost or timed-out
+    connection, a server that is starting or stopping): the same call may
+    work when tried again, unlike a StoreError about the statement itself."""
+
+
 # --------------------------------------------------------------------- backends
 
 class Backend:
@@ -107,6 +113,10 @@ def _schema(serial: str) -> list[str]:
         f"CREATE TABLE IF NOT EXISTS attempts (id {serial}, user_name TEXT NOT NULL,"
         " technique TEXT NOT NULL, kind TEXT NOT NULL, score DOUBLE PRECISION NOT NULL,"
         " seconds DOUBLE PRECISION NOT NULL, hints INTEGER NOT NULL, at_ms BIGINT NOT NULL)",
+        # a user's own game, parked while a class push plays on their grid
+        "CREATE TABLE IF NOT EXISTS kept_games ("
+        " user_name TEXT PRIMARY KEY, puzzle_name TEXT NOT NULL, givens TEXT NOT NULL,"
+        " position TEXT NOT NULL, history TEXT, updated_ms BIGINT NOT NULL)",
         "CREATE TABLE IF NOT EXISTS activity (user_name TEXT PRIMARY KEY,"
         " text TEXT NOT NULL, at_ms BIGINT NOT NULL)",
         f"CREATE TABLE IF NOT EXISTS confusions (id {serial}, user_name TEXT NOT NULL,"
@@ -179,17 +189,29 @@ class Store:
         rows = self.backend.query(
             "SELECT puzzle_name, givens, position, history, updated_ms FROM games"
             " WHERE user_name = ?", (user,))
-        if not rows:
-            return None
-        name, givens, position, history, updated = rows[0]
-        try:
-            hist = json.loads(history) if history else None
-        except ValueError:
-            hist = None
-        return SavedGame(user, name, givens, position, hist, updated / 1000.0)
+        return _saved_game(user, rows[0]) if rows else None
 
     def delete_game(self, user: str) -> None:
         self.backend.execute("DELETE FROM games WHERE user_name = ?", (user,))
+
+    def keep_game(self, user: str) -> None:
+        """Park the user's current game (a class push is about to replace it).
+        A game already parked stays: it is the user's own, the current one
+        may be an earlier push."""
+        self.backend.execute(
+            "INSERT INTO kept_games (user_name, puzzle_name, givens, position, history, updated_ms)"
+            " SELECT user_name, puzzle_name, givens, position, history, updated_ms FROM games"
+            " WHERE user_name = ? ON CONFLICT (user_name) DO NOTHING", (user,))
+
+    def kept_game(self, user: str) -> SavedGame | None:
+        """The game parked by keep_game, or None."""
+        rows = self.backend.query(
+            "SELECT puzzle_name, givens, position, history, updated_ms FROM kept_games"
+            " WHERE user_name = ?", (user,))
+        return _saved_game(user, rows[0]) if rows else None
+
+    def drop_kept_game(self, user: str) -> None:
+        self.backend.execute("DELETE FROM kept_games WHERE user_name = ?", (user,))
 
     # ------------------------------------------------------------- events
     def record_hint(self, user: str, technique: str, level: int) -> None:
@@ -304,6 +326,15 @@ class Store:
         """{name: value} of every setting the user has changed."""
         return {n: v for n, v in self.backend.query(
             "SELECT name, value FROM settings WHERE user_name = ?", (user,))}
+
+
+def _saved_game(user: str, row) -> SavedGame:
+    name, givens, position, history, updated = row
+    try:
+        hist = json.loads(history) if history else None
+    except ValueError:
+        hist = None
+    return SavedGame(user, name, givens, position, hist, updated / 1000.0)
 
 
 def open_store(path_or_url=None) -> Store:

@@ -3,11 +3,19 @@
     Store.open("postgresql://user:password@host:5432/dbname")
     Store.open("postgresql://user@/dbname?host=/var/run/postgresql")   # Unix socket
 
+A URL without a password takes it from $SUDOKU_TUTOR_DB_PASSWORD (or
+$PGPASSWORD), so that it never shows in `ps`.
+
 Uses pg8000 (pure Python, BSD licence).  Each statement runs in autocommit
 mode, like the SQLite backend, so a call that returned has been committed.
 Several classroom servers may share one database (e.g. behind a TCP load
 balancer): schema creation is serialised with an advisory lock, because
 concurrent CREATE TABLE IF NOT EXISTS can collide in PostgreSQL.
+
+A connection that fails in any way (a timeout while the server stalls, a
+reset, a server shutting down) is dropped, and the call raises
+StoreUnavailable; the next call opens a fresh connection.  Every statement
+waits at most `connect_timeout` seconds (10 unless the URL says otherwise).
 """
 from __future__ import annotations
 
@@ -15,7 +23,7 @@ import threading
 from typing import Any, Sequence
 from urllib.parse import parse_qs, unquote, urlsplit, urlunsplit
 
-from .base import Backend, StoreError, register_backend
+from .base import Backend, StoreError, StoreUnavailable, register_backend
 
 _SCHEMA_LOCK = 0x5D0C0_7007          # any constant; shared by every process using the store
 
@@ -50,6 +58,11 @@ def parse_url(url: str) -> dict:
         kw["password"] = unquote(parts.password)
     elif "password" in query:
         kw["password"] = query["password"]
+    else:       # kept out of the URL (and so out of `ps`): from the environment
+        import os
+        pw = os.environ.get("SUDOKU_TUTOR_DB_PASSWORD") or os.environ.get("PGPASSWORD")
+        if pw:
+            kw["password"] = pw
     host = unquote(parts.hostname or "") or query.get("host", "")
     if host.startswith("/"):
         kw["unix_sock"] = f"{host.rstrip('/')}/.s.PGSQL.{port}"
@@ -108,9 +121,13 @@ class PostgresBackend(Backend):
         import pg8000.native
         try:
             self.conn = pg8000.native.Connection(**self.params)
+        except pg8000.native.DatabaseError as e:
+            self.conn = None
+            cls = StoreUnavailable if _unavailable(e) else StoreError
+            raise cls(f"cannot open the progress store {self.location}: {_msg(e)}") from None
         except (pg8000.native.Error, OSError) as e:
             self.conn = None
-            raise StoreError(f"cannot open the progress store {self.location}: {_msg(e)}") from None
+            raise StoreUnavailable(f"cannot open the progress store {self.location}: {_msg(e)}") from None
 
     def _run(self, sql: str, params: Sequence[Any]):
         import pg8000.native
@@ -127,11 +144,16 @@ class PostgresBackend(Backend):
             if text.lstrip().upper().startswith("CREATE"):
                 return self._create(text, values)
             return self.conn.run(text, **values)
-        except pg8000.native.InterfaceError as e:
-            # the connection broke: drop it; the next call reconnects
+        except (pg8000.native.InterfaceError, OSError) as e:
+            # the connection broke or timed out (pg8000 lets a socket timeout
+            # through as a bare OSError, and the socket is unusable after it):
+            # drop it; the next call reconnects
             self._drop()
-            raise StoreError(f"progress store {self.location}: connection lost: {_msg(e)}") from None
+            raise StoreUnavailable(f"progress store {self.location}: connection lost: {_msg(e)}") from None
         except pg8000.native.DatabaseError as e:
+            if _unavailable(e):
+                self._drop()
+                raise StoreUnavailable(f"progress store {self.location}: {_msg(e)}") from None
             raise StoreError(f"progress store {self.location}: {_msg(e)}") from None
 
     def _create(self, text, values):
@@ -170,12 +192,21 @@ class PostgresBackend(Backend):
             self._drop()
 
 
+def _unavailable(e: Exception) -> bool:
+    """A server-side error that says the server cannot serve now (SQLSTATE
+    class 08 connection exception, 53 insufficient resources, 57 operator
+    intervention: shutting down, starting up, terminated by an admin)."""
+    arg = e.args[0] if e.args else None
+    code = str(arg.get("C", "")) if isinstance(arg, dict) else ""
+    return code[:2] in ("08", "53", "57")
+
+
 def _msg(e: Exception) -> str:
     """pg8000 puts a dict of server fields in args[0]; keep the message."""
     arg = e.args[0] if e.args else e
     if isinstance(arg, dict):
         return str(arg.get("M") or arg)
-    return str(arg)
+    return str(arg) or type(e).__name__
 
 
 register_backend("postgresql", PostgresBackend)

@@ -5,6 +5,7 @@ import re
 import time
 from pathlib import Path
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -62,7 +63,7 @@ class PasteDialog(ModalScreen["Game | None"]):
         try:
             game = Game.from_text(text, name="pasted")
         except PositionError as e:
-            self.query_one("#error", Static).update(f"Cannot load: {e}")
+            self.query_one("#error", Static).update(Text(f"Cannot load: {e}"))
             return
         self.dismiss(game)
 
@@ -118,14 +119,15 @@ class ExportDialog(ModalScreen[None]):
         body = (f"givens:\n{texts['givens']}\n\ncurrent digits:\n{texts['current']}\n\n"
                 f"brace grid:\n{texts['braces']}\n\nPM grid:\n{texts['pm']}\n")
         with Vertical():
-            yield Label(f"Export: {game.name}")
+            yield Label(Text(f"Export: {game.name}"))
             yield TextArea(body, read_only=True, id="text")
             yield Static("", id="error")
             with Horizontal():
                 yield Button("Copy 81", id="givens")
                 yield Button("Copy braces", id="braces")
                 yield Button("Copy PM", id="pm")
-                yield Button("Save file", id="save", variant="primary")
+                if not getattr(self.app, "served", False):     # no files on a classroom server
+                    yield Button("Save file", id="save", variant="primary")
                 yield Button("Close", id="close")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
@@ -134,14 +136,14 @@ class ExportDialog(ModalScreen[None]):
         status = self.query_one("#error", Static)
         if bid == "close":
             self.dismiss(None)
-        elif bid == "save":
+        elif bid == "save" and not getattr(self.app, "served", False):
             try:
                 path = write_export(game)
             except OSError as e:
-                status.update(f"Cannot save: {e.strerror} ({e.filename})")
+                status.update(Text(f"Cannot save: {e.strerror} ({e.filename})"))
                 return
             self.app.play.log_line(f"Exported to {path}", "info")
-            status.update(f"Saved to {path}")
+            status.update(Text(f"Saved to {path}"))
         else:
             self.app.copy_to_clipboard(export_text(game)[bid])
             status.update(f"Copied the {bid} text to the clipboard (if the terminal allows it)")

@@ -182,7 +182,7 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
                             yield Static(NO_LESSON, id="lesson-text")
                     with TabPane("Log", id="log"):
                         yield PlayLog(id="log-view", wrap=True, markup=False, min_width=16,
-                                      auto_scroll=True)
+                                      auto_scroll=True, max_lines=LOG_KEEP)
                     with TabPane("Steps", id="steps"):
                         # labels are Text, never str: a str label is parsed as Rich markup,
                         # which loads Rich's emoji table (about 1.1 MB per process)
@@ -314,6 +314,8 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
             parts.append("manual")
         if self.is_mounted and not self.grid.has_focus:
             parts.append("(Esc: grid)")          # the keys are elsewhere
+        if getattr(self.app, "save_status", ""):
+            parts.append(self.app.save_status)
         self.query_one("#status", StatusLine).text = " ".join(parts)
 
     def set_highlight(self, highlight: Highlight) -> None:
@@ -366,6 +368,8 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
     # ------------------------------------------------------------ log
     def log_line(self, text: str, kind: str = "info") -> None:
         self.log_lines.append(text)
+        if len(self.log_lines) > LOG_KEEP:
+            del self.log_lines[:-LOG_KEEP]
         self.query_one("#log-view", PlayLog).add(Text(text, style=LOG_STYLES.get(kind, "")))
 
     def show_tab(self, tab: str) -> None:
@@ -375,6 +379,14 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
 
     def action_show_tab(self, tab: str) -> None:
         self.show_tab(tab)
+
+    def close_answers(self) -> None:
+        """A locked class test starts: empty the Steps and Lesson tabs."""
+        self.close_steps()
+        pane = self.query_one("#lesson-pane", VerticalScroll)
+        pane.remove_children()
+        pane.mount(Static(Text("Lessons are closed during the class test.")))
+        self.show_tab("log")
 
     def set_lesson(self, content, title: str | None = None) -> None:
         """Put a lesson (Markdown text or a widget) in the Lesson tab and show it."""

@@ -20,6 +20,10 @@ class HintLadder(Screen):
     """The hint ladder of the play screen."""
 
     def action_hint(self) -> None:
+        limit = getattr(self.app, "hint_limit", None)      # set while a class push locks hints
+        if limit is not None and limit <= 0 and self.app.locked_out(
+                "Hints are closed during the class test."):
+            return
         if self.hint_busy:
             self.log_line("Still looking for a step…", "info")
             return
@@ -76,8 +80,8 @@ class HintLadder(Screen):
         h = self.hint
         limit = getattr(self.app, "hint_limit", None)      # set while a class push locks hints
         if limit is not None and h.level >= limit:
-            self.log_line("Hints are off during this class test." if limit <= 0 else
-                          f"Hints stop at level {limit} during this class test.", "warn")
+            self.app.locked_out(f"Hints stop at level {limit}: higher ones are closed during "
+                                "the class test.")
             return
         step = h.step
         h.level = min(h.level + 1, LADDER_TOP)

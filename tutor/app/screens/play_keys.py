@@ -175,6 +175,10 @@ class GameKeys(Screen):
         self.lesson_try.next_example(self.app)
 
     def action_check(self) -> None:
+        limit = getattr(self.app, "hint_limit", None)      # hints off in a class test: no check
+        if limit is not None and limit <= 0 and self.app.locked_out(
+                "Checking your grid is closed during the class test (hints are off)."):
+            return
         check = self.game.check()
         if check.unknown:
             self.log_line(f"Cannot check: {check.unknown}.", "warn")

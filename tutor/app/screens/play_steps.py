@@ -96,9 +96,16 @@ class StepsTab(Screen):
         self.sub_title = text
 
     # ------------------------------------------------------------ steps tab
+    def close_steps(self) -> None:
+        """Empty the Steps tab (a locked class test runs)."""
+        tree = self.query_one("#steps-tree", Tree)
+        tree.clear()
+        tree.root.add_leaf(Text("The Steps tab is closed during the class test."), data=None)
+        self.steps, self.steps_key = [], None
+
     def _schedule_steps(self, now: bool = False) -> None:
         tabs = self.query_one("#tabs", TabbedContent)
-        if tabs.active != "steps":
+        if tabs.active != "steps" or getattr(self.app, "answers_locked", False):
             return
         if self._steps_timer is not None:
             self._steps_timer.stop()
@@ -110,7 +117,16 @@ class StepsTab(Screen):
     @on(TabbedContent.TabActivated)
     def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
         if event.pane.id == "steps":
+            if self._steps_locked():
+                return
             self._schedule_steps(now=True)
+
+    def _steps_locked(self) -> bool:
+        locked = getattr(self.app, "locked_out", None)
+        if locked is not None and locked("The Steps tab is closed during the class test."):
+            self.close_steps()
+            return True
+        return False
 
     @work(thread=True, exclusive=True, group="steps")
     def compute_steps(self) -> None:
@@ -118,7 +134,7 @@ class StepsTab(Screen):
         from ..settings import setting_of
         key = self.game.position.key()
         pos = self.game.engine_position()     # cells not pencilled yet: every allowed digit
-        if key == self.steps_key:
+        if key == self.steps_key or getattr(self.app, "answers_locked", False):
             return
         worker = get_current_worker()
         self.app.call_from_thread(self._steps_begin, key)
@@ -138,7 +154,7 @@ class StepsTab(Screen):
         self.step_counts = {}
 
     def _steps_add(self, key, technique, found) -> None:
-        if key != self.game.position.key():
+        if key != self.game.position.key() or getattr(self.app, "answers_locked", False):
             return
         tree = self.query_one("#steps-tree", Tree)
         if not self.steps:
@@ -206,6 +222,8 @@ class StepsTab(Screen):
 
     def show_technique(self, technique_id: str) -> None:
         """Open the Steps tab on one technique's steps (palette command)."""
+        if self._steps_locked():
+            return
         self.show_tab("steps")
         self._focus_technique = technique_id
         self.set_timer(0.05, self._expand_technique)

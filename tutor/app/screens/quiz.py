@@ -35,6 +35,7 @@ from ...engine.finder import UnknownTechnique
 from ...teaching.quiz import EliminateQuiz, FindAllQuiz, NameQuiz, make_quiz, target_name
 from ..settings import setting_of
 from ..widgets.grid import NO_HIGHLIGHT, Highlight, SudokuGrid, choose_layout
+from .play import LOG_KEEP
 
 LOG_STYLES = {"found": "bold green", "correct": "bold green", "correct-other": "green",
               "duplicate": "yellow", "wrong": "bold red", "other": "bold magenta",
@@ -104,8 +105,9 @@ class QuizScreen(Screen):
             with Vertical(id="quiz-side"):
                 yield Static("", id="quiz-prompt")
                 yield Static("", id="quiz-counter")
-                yield Input(placeholder="r6c45 #38  (Enter to submit)", id="quiz-entry")
-                yield RichLog(id="quiz-log", wrap=True, markup=False, min_width=16)
+                yield Input(placeholder="r6c45 #38  (Enter to submit)", id="quiz-entry", max_length=200)
+                yield RichLog(id="quiz-log", wrap=True, markup=False, min_width=16,
+                              max_lines=LOG_KEEP)
         yield Footer()
 
     @property
@@ -131,7 +133,7 @@ class QuizScreen(Screen):
         self.highlight = NO_HIGHLIGHT
         if self.quiz is None:
             self.title = "Quiz"
-            self.query_one("#quiz-prompt", Static).update(f"No quiz: {self.error}")
+            self.query_one("#quiz-prompt", Static).update(Text(f"No quiz: {self.error}"))
             self.say(f"No quiz: {self.error}", "invalid")
             return
         q = self.quiz
@@ -141,7 +143,7 @@ class QuizScreen(Screen):
         self.sub_title = {"find-all": "find them all", "eliminate": "find the elimination",
                           "name": "name the technique"}[q.kind]
         self.prompt_text = self._prompt()
-        self.query_one("#quiz-prompt", Static).update(self.prompt_text)
+        self.query_one("#quiz-prompt", Static).update(Text(self.prompt_text))
         placeholder = {"find-all": "r6c45 #38 or X-Wing #5 r26 c37, Enter",
                        "eliminate": "r6c9<>5, Enter",
                        "name": "1-4 or the name, Enter"}[q.kind]
@@ -181,11 +183,13 @@ class QuizScreen(Screen):
             if self.selected_digits:
                 sel += " #" + "".join(map(str, sorted(self.selected_digits)))
             text += f"  | picked {sel.strip()}"
-        self.query_one("#quiz-counter", Static).update(text)
+        self.query_one("#quiz-counter", Static).update(Text(text))
 
     # ------------------------------------------------------------ output
     def say(self, text: str, kind: str = "info") -> None:
         self.log_lines.append(text)
+        if len(self.log_lines) > LOG_KEEP:
+            del self.log_lines[:-LOG_KEEP]
         self.query_one("#quiz-log", RichLog).write(Text(text, style=LOG_STYLES.get(kind, "")))
 
     def _show(self, hl: Highlight) -> None:
@@ -322,7 +326,10 @@ class QuizScreen(Screen):
                      f"Ctrl+N (or 'next') shows them one by one.", "info")
             self._say_score()
             self._maybe_finish()
-            self.action_reveal()
+            if self._class_test_runs():
+                self.say("The missed ones are shown once your teacher ends the test.", "info")
+            else:
+                self.action_reveal()
         elif isinstance(q, EliminateQuiz):
             step = q.give_up()
             if step is not None:
@@ -332,9 +339,23 @@ class QuizScreen(Screen):
         elif isinstance(q, NameQuiz):
             self._verdict(q.give_up())
 
+    def _class_test_runs(self) -> bool:
+        """This is the class's quiz and its test is locked: no answers yet."""
+        return (getattr(self.quiz, "source", "") == "class"
+                and getattr(self.app, "answers_locked", False))
+
+    def _locked(self, what: str) -> bool:
+        if self._class_test_runs():
+            self.app.locked_out(f"{what} closed during the class test.")
+            self.say(f"{what} closed during the class test.", "invalid")
+            return True
+        return False
+
     def action_reveal(self) -> None:
         q = self.quiz
         if not isinstance(q, FindAllQuiz):
+            return
+        if self._locked("Showing the missed ones is"):
             return
         if not q.gave_up:
             self.say("Give up first (Ctrl+G) to see the missed ones.", "invalid")
@@ -374,6 +395,8 @@ class QuizScreen(Screen):
 
     # ------------------------------------------------------------ navigation
     def action_new_quiz(self) -> None:
+        if self._locked("A new quiz is"):
+            return
         self.seed = (self.seed if self.seed is not None else 0) + 1
         self.start_position = None
         target = getattr(self.quiz, "target", None) or self.target
@@ -401,8 +424,9 @@ class QuizScreen(Screen):
         self.app.pop_screen()
 
     def check_action(self, action: str, parameters) -> bool | None:
-        # letters and digits belong to the entry line while it has the focus
-        if self.focused is self.entry and action in ("digit", "select_cell", "progress",
-                                                     "submit_selection"):
+        # letters and digits belong to the entry line while it has the focus (asked by
+        # id: the footer may ask while the screen's widgets are being torn down)
+        if getattr(self.focused, "id", None) == "quiz-entry" and action in (
+                "digit", "select_cell", "progress", "submit_selection"):
             return False
         return True

@@ -10,8 +10,11 @@ The columns share the terminal's width (every column stays on screen, at
 third line of its row instead of being cut.
 
 Keys: p pushes the position on the teacher's grid; z pushes a find-all quiz
-on it; e ends the running push; Esc goes back to the grid (load or set up a
-position there, then T to come back and push it).
+on it; e ends the running push; r reopens the last one (ended by e, or by a
+server restart with nobody in the class); Esc goes back to the grid (load or
+set up a position there, then T to come back and push it).  Changes to the
+class run off the UI thread, so a stalled store never freezes this screen.
+A student's result shows their tries at help that a locked test keeps closed.
 """
 from __future__ import annotations
 
@@ -59,6 +62,12 @@ def result_text(ev: events.ClassEvent | None, st: events.StudentRow) -> str:
     r = st.result
     if ev is None or r is None:
         return "" if ev is None else "…"
+    tried = r.get("locked_tries")
+    locked = f" · {tried} locked {'try' if tried == 1 else 'tries'}" if tried else ""
+    return _result_body(r, st) + locked
+
+
+def _result_body(r: dict, st: events.StudentRow) -> str:
     if "found" in r:
         text = f"{r.get('found', 0)}/{r.get('total', '?')}"
         if r.get("wrong"):
@@ -114,7 +123,8 @@ class PushDialog(ModalScreen["dict | None"]):
         with Vertical():
             yield Label("Push a find-all quiz to the class" if self.kind == "quiz"
                         else "Push this position to the class")
-            yield Input(self.default_title, id="push-title", placeholder="title the students see")
+            yield Input(self.default_title, id="push-title", placeholder="title the students see",
+                        max_length=100)
             if self.kind == "quiz":
                 targets = [(name, fid) for fid, name in families()] + \
                           [(t.name, t.id) for t in ladder()]
@@ -158,6 +168,7 @@ class TeacherScreen(Screen):
         Binding("p", "push('position')", "Push my position"),
         Binding("z", "push('quiz')", "Push a find-all quiz"),
         Binding("e", "end_push", "End the push"),
+        Binding("r", "reopen_push", "Reopen the last push"),
         Binding("escape", "back", "Back to my grid"),
     ]
     DEFAULT_CSS = """
@@ -197,8 +208,8 @@ class TeacherScreen(Screen):
             head.update("No progress store: nothing to show. Esc goes back.")
             self.allowed = False
             return
-        head.update(f"Class {self.class_name} — teacher view  (p push my position · z push a quiz · "
-                    f"e end · Esc my grid)")
+        head.update(Text(f"Class {self.class_name} — teacher view  (p push my position · z push a quiz · "
+                         f"e end · r reopen · Esc my grid)"))
         self._add_columns()
         app.set_activity("teacher view")
         self.set_interval(REFRESH_S, self.refresh_board)
@@ -244,12 +255,13 @@ class TeacherScreen(Screen):
         self.query_count += 1
         if board is None:
             self.last_error = err
-            self.query_one("#teacher-event", Static).update(f"Cannot read the store: {err}")
+            self.query_one("#teacher-event", Static).update(Text(f"Cannot read the store: {err}"))
             return
         self.board = board
+        self.last_error = ""
         self.refreshes += 1
         now = time.time()
-        self.query_one("#teacher-event", Static).update(self.event_text(board, now))
+        self.query_one("#teacher-event", Static).update(Text(self.event_text(board, now)))
         self._fill_table(board, now)
 
     def _fill_table(self, board, now: float) -> None:
@@ -313,13 +325,9 @@ class TeacherScreen(Screen):
                             "Pick another target or position.", severity="warning")
                 return
             payload.update(quiz="find-all", target=got["target"], total=total)
-        try:
-            ev = events.push_event(self.app.store, self.class_name, kind, payload, self.app.user)
-        except Exception as e:
-            self.notify(f"Could not push: {e}", severity="error")
-            return
-        self.notify(f"Pushed to class {self.class_name}: {ev.title}")
-        self.refresh_board()
+        user = self.app.user
+        self._in_background(lambda store: events.push_event(store, self.class_name, kind, payload, user),
+                            lambda ev: f"Pushed to class {self.class_name}: {ev.title}", "Could not push")
 
     def action_end_push(self) -> None:
         if not self.allowed:
@@ -328,10 +336,37 @@ class TeacherScreen(Screen):
         if board is None or board.event is None or not board.event.active:
             self.notify("Nothing is running.")
             return
-        try:
-            events.end_event(self.app.store, self.class_name)
-        except Exception as e:
-            self.notify(f"Could not end it: {e}", severity="error")
+        self._in_background(lambda store: events.end_event(store, self.class_name),
+                            lambda ev: f"Ended: {ev.title if ev else board.event.title}",
+                            "Could not end it")
+
+    def action_reopen_push(self) -> None:
+        """Run the last push again (ended by e, or by a server restart)."""
+        if not self.allowed:
             return
-        self.notify(f"Ended: {board.event.title}")
-        self.refresh_board()
+        board = self.board
+        if board is None or board.event is None or board.event.active:
+            self.notify("There is no ended push to reopen." if board is None or board.event is None
+                        else "The last push still runs.")
+            return
+        self._in_background(lambda store: events.reopen_event(store, self.class_name),
+                            lambda ev: f"Reopened: {ev.title}" if ev else "Nothing to reopen.",
+                            "Could not reopen it")
+
+    def _in_background(self, change, said, failed: str) -> None:
+        """Change the class in the store off the UI thread (a stalled store
+        must not freeze the teacher's screen), then say how it went."""
+        def run():
+            try:
+                got, err = change(self.app.store), None
+            except Exception as e:          # noqa: BLE001 - shown to the teacher
+                got, err = None, e
+            self.app.call_from_thread(done, got, err)
+
+        def done(got, err) -> None:
+            if err is not None:
+                self.notify(f"{failed}: {err}", severity="error", markup=False)
+            else:
+                self.notify(said(got), markup=False)
+            self.refresh_board()
+        self.run_worker(run, thread=True, group="teacher-change", exit_on_error=False)
