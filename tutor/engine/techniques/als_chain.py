@@ -22,11 +22,11 @@ whose shortest chain has three ALSs, the ALS chain room those whose shortest
 has four to six; an effect two ALSs give already is part of an ALS-XZ step.
 Among the chains of that shortest length the step shows one whose end ALSs
 have the fewest cells (then the first in cell order), its middle chosen
-smaller ALSs first, no ALS used twice (a walk through one ALS twice is
-still a valid proof; it is shown only when no other chain of that length
-exists), and without overlap if one of the first OVERLAP_TRIES chains so
-built has none.  extra["merged"] = how many pairs of end ALSs give the effect at
-that length, when more than one.
+smaller ALSs first: one whose ALSs share no cell except as neighbours if
+the first TRIES end pairs give one, else one with no ALS used twice (a walk
+through one ALS twice is still a valid proof; it is shown only when no
+other chain of that length exists).  extra["merged"] = how many pairs of
+end ALSs give the effect at that length, when more than one.
 
 Search.  A state (k, x) says "ALS k lacks x (so it is locked)".  From it
 the chain goes on to any ALS linked to k by a restricted common y != x,
@@ -60,7 +60,8 @@ from .als_xz import als_houses
 from .common import per_position
 
 MAX_CHAIN = 6
-OVERLAP_TRIES = 8       # chains of one effect tried for one without overlap
+TRIES = 8               # end pairs tried for a chain without overlap, then without repeats
+APART, DISTINCT, ANY = range(3)
 
 
 class ChainSearch:
@@ -74,22 +75,52 @@ class ChainSearch:
     def __init__(self, idx: AlsIndex):
         self.idx = idx
         n = idx.n
+        # ends[m]: (z, m * 10 + z, starts sharing a target of z with m, shift
+        # of z's starts, [(target bit, ALSs whose every z sees it)]) for each
+        # z that m can clear; the starts are the (A, z) with such a partner
+        idx.holding_sees(1, 0)
+        hold = idx.holding_table
+        ends: list[list] = [[] for _ in range(n)]
         start: dict[int, dict[int, int]] = {}
+        seen = [0] * (10 * n)
         for key, t in idx.target_table.items():
-            if t:
-                k, z = divmod(key, 10)
-                start.setdefault(k, {})[z] = 1 << ((z - 1) * n + k)
+            if not t:
+                continue
+            m, z = divmod(key, 10)
+            base = z * 81 - 82
+            mine = ~(1 << m)
+            tlist = []
+            every = 0
+            while t:
+                low = t & -t
+                t ^= low
+                h = hold[base + low.bit_length()] & mine
+                tlist.append((low, h))
+                every |= h
+            if every:
+                shift = (z - 1) * n
+                ends[m].append((z, key, every << shift, shift, tlist))
+                bit = 1 << (shift + m)
+                start.setdefault(m, {})[z] = bit
+                seen[key] = bit
+        self.ends = ends
         self.levels = [start]
-        self.seen = [0] * (10 * n)
-        for k, ins in start.items():
-            for z, bits in ins.items():
-                self.seen[k * 10 + z] = bits
+        self.seen = seen
         # out[k]: (y, state keys j * 10 + y of the ALSs j linked to k by y)
-        self.out = [[(y, [j * 10 + y for j in js]) for y, js in idx.rcc_lists(k).items()]
-                    for k in range(n)]
+        out = []
+        for k in range(n):
+            row = []
+            for y, partners in idx.rcc(k).items():
+                keys = []
+                while partners:
+                    low = partners & -partners
+                    partners ^= low
+                    keys.append((low.bit_length() - 1) * 10 + y)
+                row.append((y, keys))
+            out.append(row)
+        self.out = out
         self.best: dict[tuple, list] = {}
         self.done: dict[int, int] = {}        # end ALS * 10 + z -> starts met already
-        self.ends: dict[int, list] = {}
 
     def upto(self, length: int) -> None:
         while len(self.levels) <= length and self.levels[-1]:
@@ -137,9 +168,7 @@ class ChainSearch:
         all_ends = self.ends
         met = []
         for m, ins in level.items():
-            ends = all_ends.get(m)
-            if ends is None:
-                ends = self._ends(m)
+            ends = all_ends[m]
             if not ends:
                 continue
             total = 0
@@ -182,29 +211,6 @@ class ChainSearch:
         for ck, hits in met:
             done[ck] = done.get(ck, 0) | hits
 
-    def _ends(self, m: int) -> list:
-        """For ALS m as the last of a chain: (z, m * 10 + z, starts sharing a
-        target of z with m, shift of z's starts, [(target bit, ALSs whose
-        every z sees that target)]) for each z it can clear."""
-        idx = self.idx
-        got = []
-        mine = ~(1 << m)
-        for z in MASK_DIGITS[idx.digits[m]]:
-            tm = idx.targets(m, z)
-            tlist = []
-            every = 0
-            while tm:
-                low = tm & -tm
-                tm ^= low
-                h = idx.holding_sees(z, low.bit_length() - 1) & mine
-                tlist.append((low, h))
-                every |= h
-            if every:
-                shift = (z - 1) * idx.n
-                got.append((z, m * 10 + z, every << shift, shift, tlist))
-        self.ends[m] = got
-        return got
-
     # ------------------------------------------------------------ chains back
     def effects(self, lengths) -> list:
         """[(z, cells, length, ends)] for the effects whose shortest chain has
@@ -213,72 +219,81 @@ class ChainSearch:
                 if length in lengths]
 
     def chain(self, z: int, length: int, ends: dict):
-        """(ALSs, links, pairs of end ALSs) of the chain shown for an effect."""
+        """(ALSs, links, pairs of end ALSs) of the chain shown for an effect:
+        the first chain built back from the candidate ends, simplest ends
+        first, whose ALSs share no cell except as neighbours; else the first
+        with no ALS twice (each of these two looks at TRIES end pairs at
+        most); else the first."""
+        count = sum(firsts.bit_count() for firsts in ends.values())
+        candidates = self._ends_of(z, length, ends)
+        for mode in (APART, DISTINCT):
+            for a, end_key in candidates[:TRIES]:
+                got = self._rebuild(a, z, end_key, length, mode)
+                if got:
+                    return got[0], got[1], count
+        a, end_key = candidates[0]
+        got = self._rebuild(a, z, end_key, length, ANY)
+        return got[0], got[1], count
+
+    def _ends_of(self, z: int, length: int, ends: dict) -> list:
+        """(first ALS, last state) of the chains of an effect, fewest cells
+        in the two end ALSs first (then the lower ALS numbers)."""
         idx = self.idx
+        base = (z - 1) * idx.n
+        last = self.levels[length]
         pairs = []
         for m, firsts in ends.items():
-            a = (firsts & -firsts).bit_length() - 1
-            pairs.append((idx.size(a) + idx.size(m), a, m, firsts))
+            for a in _bits_in(firsts):
+                pairs.append((idx.size(a) + idx.size(m), a, m))
         pairs.sort()
-        count = sum(firsts.bit_count() for firsts in ends.values())
-        o_base = (z - 1) * idx.n
-        last = self.levels[length]
-        shown = None
-        tries = 0
-        for distinct in (True, False):
-            for _, _, m, firsts in pairs:
-                for a in _bits_in(firsts):
-                    o = 1 << (o_base + a)
-                    for x, bits in last[m].items():
-                        if x != z and bits & o:
-                            got = self._rebuild(a, z, m * 10 + x, length, distinct)
-                            if not got:
-                                continue
-                            if not self.overlaps(got[0]):
-                                return got[0], got[1], count
-                            # one whose ALSs share no cell is simpler: look
-                            # at a few more candidates for one
-                            shown = shown or got
-                            tries += 1
-                            if tries == OVERLAP_TRIES:
-                                return shown[0], shown[1], count
-            if shown:
-                return shown[0], shown[1], count
-        raise AssertionError("a chain met in the search has no way back")
+        out = []
+        for _, a, m in pairs:
+            o = 1 << (base + a)
+            for x, bits in last[m].items():
+                if x != z and bits & o:
+                    out.append((a, m * 10 + x))
+        return out
 
-    def overlaps(self, alses) -> bool:
-        """Whether two ALSs of the chain that are not neighbours share a cell."""
-        cells = self.idx.cells
-        return any(cells[p] & cells[q] for i, p in enumerate(alses) for q in alses[i + 2:])
-
-    def _rebuild(self, a: int, z: int, end_key: int, length: int, distinct: bool):
+    def _rebuild(self, a: int, z: int, end_key: int, length: int, mode: int):
         """The ALSs and links of a chain from (a, z) to end_key, built
         backwards through the levels, smaller ALSs first; None if there is
-        none (with `distinct`, none without an ALS used twice)."""
+        none in that mode (APART: no ALS shares a cell with one that is not
+        its neighbour; DISTINCT: no ALS twice; ANY: always one, since each
+        state holds only starts that reached it from the level before).  In
+        the first two modes a state that led nowhere is not tried again
+        from another path, which keeps the work small and may miss a chain:
+        then the next mode shows one."""
         idx = self.idx
+        cells = idx.cells
         levels = self.levels
+        lists = idx.rcc_lists
         o = 1 << ((z - 1) * idx.n + a)
         path = [end_key]
+        dead = set()
 
-        def back(key: int, lev: int) -> bool:
+        def back(key: int, lev: int, used: frozenset, far: int) -> bool:
             k, x = divmod(key, 10)
             if lev == 0:
                 return k == a and x == z
-            used = {p // 10 for p in path}
             below = levels[lev - 1]
-            for j in idx.rcc_lists(k)[x]:
+            for j in lists(k)[x]:
                 ins = below.get(j)
-                if not ins or (distinct and j in used):
+                if not ins or (mode != ANY and (j in used or cells[j] & far)):
                     continue
                 for y, bits in ins.items():
-                    if y != x and bits & o:
-                        path.append(j * 10 + y)
-                        if back(j * 10 + y, lev - 1):
+                    nk = j * 10 + y
+                    if y != x and bits & o and (lev, nk) not in dead:
+                        path.append(nk)
+                        if back(nk, lev - 1, used | {j},
+                                far | cells[k] if mode == APART else 0):
                             return True
                         path.pop()
+                        if mode != ANY:
+                            dead.add((lev, nk))
             return False
 
-        if not back(end_key, length):
+        m = end_key // 10
+        if not back(end_key, length, frozenset((m,)), 0):
             return None
         states = path[::-1]
         return [s // 10 for s in states], [s % 10 for s in states[1:]]

@@ -45,7 +45,7 @@ class AlsIndex:
     between them (see the module docstring)."""
 
     __slots__ = ("records", "houses", "n", "cells", "digits", "z_cells", "_sees", "target_table",
-                 "_overlap", "_rcc", "_lists", "_holding")
+                 "_overlap", "_rcc", "_lists", "holding_table", "_data")
 
     def __init__(self, pos: Position):
         records, houses = als_table(pos)
@@ -71,8 +71,9 @@ class AlsIndex:
         self.target_table = targets     # k * 10 + d -> targets(k, d), for hot loops
         self._overlap: list[int] | None = None
         self._rcc: list[dict[int, int]] | None = None
-        self._lists: dict[int, dict[int, tuple[int, ...]]] = {}
-        self._holding: list[int] | None = None
+        self._lists: dict[int, dict[int, list[int]]] = {}
+        self._data: dict[int, tuple] = {}
+        self.holding_table: list[int] | None = None
 
     # ------------------------------------------------------------ one ALS
     def cells_with(self, k: int, d: int) -> int:
@@ -96,10 +97,13 @@ class AlsIndex:
         return _als_name(_cells_of(self.cells[k]), self.digits[k])
 
     def data(self, k: int) -> dict:
-        """JSON-friendly {"cells": [...], "digits": [...]} of ALS k."""
-        return {"cells": list(_cell_names(_cells_of(self.cells[k]))),
-                "digits": list(MASK_DIGITS[self.digits[k]])}
-
+        """JSON-friendly {"cells": [...], "digits": [...]} of ALS k (the
+        lists are shared by the steps naming k: read-only)."""
+        got = self._data.get(k)
+        if got is None:
+            got = self._data[k] = (list(_cell_names(_cells_of(self.cells[k]))),
+                                   list(MASK_DIGITS[self.digits[k]]))
+        return {"cells": got[0], "digits": got[1]}
 
     # ------------------------------------------------------------ links
     def overlap(self, k: int) -> int:
@@ -193,8 +197,9 @@ class AlsIndex:
         return out
 
     def holding_sees(self, d: int, cell: int) -> int:
-        """Bitset of the ALSs holding d whose every d sees `cell`."""
-        if self._holding is None:
+        """Bitset of the ALSs holding d whose every d sees `cell` (the table,
+        holding_table[d * 81 - 81 + cell], is built on the first call)."""
+        if self.holding_table is None:
             table = [0] * 810
             for key, t in self.target_table.items():
                 k, e = divmod(key, 10)
@@ -204,8 +209,8 @@ class AlsIndex:
                     low = t & -t
                     table[base + low.bit_length() - 1] |= b
                     t ^= low
-            self._holding = table
-        return self._holding[d * 81 - 81 + cell]
+            self.holding_table = table
+        return self.holding_table[d * 81 - 81 + cell]
 
 
 def ids(mask: int) -> list[int]:
