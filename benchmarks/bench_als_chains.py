@@ -24,7 +24,7 @@ from __future__ import annotations
 import statistics
 import time
 
-from benchmarks.bench_wings import early_positions
+from benchmarks.bench_wings import early_positions, pct
 from benchmarks.engine import mid_solve_positions
 from tutor.engine.finder import REGISTRY, find_all
 from tutor.engine.techniques.als_index import als_index
@@ -54,11 +54,6 @@ def timed(fn, pos, warm=None):
         dt = (time.process_time() - t) * 1000
         best = dt if best is None or dt < best else best
     return best, out
-
-
-def pct(values, q):
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
 
 
 def main() -> None:

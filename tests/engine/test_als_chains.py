@@ -11,7 +11,6 @@ import pytest
 
 from als_reference import alses as plain_alses, chain_effects, xz_effects
 from puzzle_helpers import assert_sound, load_lines, qqwing, sampled_positions, with_solutions
-from tutor.engine import registry
 from tutor.engine.finder import REGISTRY, find_all, ladder
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import HOUSE_MASK, MASK_DIGITS, cell_name, parse_cell, parse_cells, sees

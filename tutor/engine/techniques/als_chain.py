@@ -51,7 +51,7 @@ digits are the links and z.
 from __future__ import annotations
 
 from ..registry import technique
-from ..grid import MASK_DIGITS, cell_bits, cells_name
+from ..grid import cell_bits, cells_name
 from ..position import Position
 from ..step import make_step
 from .als_checks import als_entry_keys, check_als_chain, check_als_xy_wing

@@ -25,9 +25,9 @@ from itertools import combinations
 
 from ..grid import HOUSES_OF, HOUSE_MASK, MASK_DIGITS, PEER_MASK, POPCOUNT, cell_bits, cell_name, cells_name
 from ..position import Position
-from .als import _cells_of, als_table
 from ..registry import EntryKeys, PatternQuery, PatternReport
-from .wing_checks import count_cells, digit_list, named_cells, z_targets
+from .als import _cells_of, als_table
+from .wing_checks import count_cells, digit_list, named_cells, removal_reasons, z_targets
 
 MAX_READINGS = 2000
 MAX_CHAIN_CHECK = 6         # ALSs a named chain may have (as many as the finder's)
@@ -93,13 +93,12 @@ def rccs_of(pos: Position, a, b) -> list[int]:
     return [d for d in MASK_DIGITS[common] if not_restricted(pos, a, b, d) is None]
 
 
-def readings(cells, groups_ok, all_als, pos, limit=MAX_READINGS):
-    """Splits of the cells into groups lying in one house (larger groups
-    first), with a number of groups groups_ok accepts; with all_als, only
-    groups that are ALSs."""
+def readings(cells, groups: range, all_als, pos, limit=MAX_READINGS):
+    """Splits of the cells into a number of groups in `groups`, each lying
+    in one house (larger groups first); with all_als, only groups that are
+    ALSs."""
     out: list[list[tuple]] = []
-    most = max(n for n in range(1, len(cells) + 1) if groups_ok(n)) if any(
-        groups_ok(n) for n in range(1, len(cells) + 1)) else 0
+    most = groups[-1]
 
     def fits(g):
         return not als_problem(pos, g) if all_als else one_house(g)
@@ -111,7 +110,7 @@ def readings(cells, groups_ok, all_als, pos, limit=MAX_READINGS):
         if len(out) >= limit or budget[0] < 0:
             return
         if not left:
-            if groups_ok(len(chosen)):
+            if len(chosen) in groups:
                 out.append(list(chosen))
             return
         if len(chosen) >= most:
@@ -144,7 +143,7 @@ def cover(groups) -> set:
     return {c for g in groups for c in g}
 
 
-def best_report(pos: Position, q: PatternQuery, label: str, judge, groups_ok, shape: str,
+def best_report(pos: Position, q: PatternQuery, label: str, judge, groups: range, shape: str,
                 holds=None):
     """Answer as the module docstring says: holds(cells) lists the reports
     of the patterns found among the position's ALSs; judge(groups) ->
@@ -154,59 +153,29 @@ def best_report(pos: Position, q: PatternQuery, label: str, judge, groups_ok, sh
         return PatternReport(False, label, [], f"name the cells of the {label}", fits=False)
     found = holds(cells) if holds else []
     if found:
-        return _merge(found, q)
+        return _merge(found)
     for all_als in (True, False):
-        scored = [judge(g) for g in readings(cells, groups_ok, all_als, pos)]
+        scored = [judge(g) for g in readings(cells, groups, all_als, pos)]
         if not scored:
             continue
         holding = [r for _, r in scored if r.ok]
         if holding:
-            return _merge(holding, q)
+            return _merge(holding)
         return max(scored, key=lambda sr: sr[0])[1]
     return PatternReport(False, label, cells, f"{cells_name(cells)} do not split into {shape}",
                          fits=False)
 
 
-def _merge(reports: list[PatternReport], q: PatternQuery) -> PatternReport:
+def _merge(reports: list[PatternReport]) -> PatternReport:
     """One report for the readings that hold: the first, removing what any of
     them removes (each is a valid pattern on its own)."""
     first = reports[0]
-    if len(reports) == 1:
-        return first
     removes = set().union(*(r.removes for r in reports))
-    whys = [r.why_not for r in reports]
-
-    def why_not(i, d, placing):
-        return whys[0](i, d, placing)
-
     return PatternReport(True, first.label, first.cells, digits=first.digits, removes=removes,
-                         why_not=why_not)
+                         why_not=first.why_not)
 
 
 # ------------------------------------------------------------------ effects
-
-def removal_why(pos: Position, label: str, cells, reach: dict[int, list[list[int]]]):
-    """why_not for a pattern removing d from every cell that sees all cells
-    of one of the lists reach[d]."""
-    pattern = set(cells)
-
-    def why_not(i: int, d: int, placing: bool) -> str:
-        if placing:
-            return f"an {label} only removes candidates; it does not place {cell_name(i)}={d}"
-        if d not in reach:
-            return f"this {label} removes {digit_list(sum(1 << (e - 1) for e in reach))}, not {d}"
-        if i in pattern:
-            return f"{cell_name(i)} is a cell of the {label} itself"
-        if not pos.has(i, d):
-            return f"{cell_name(i)} has no candidate {d}"
-        for group in reach[d]:
-            for c in group:
-                if not PEER_MASK[i] >> c & 1:
-                    return f"{cell_name(i)} does not see {cell_name(c)}, which holds {d}"
-        return ""
-
-    return why_not
-
 
 def holds_report(pos: Position, label: str, cells, digits, reach) -> PatternReport:
     """ok: what the pattern removes, d from cells seeing one list of reach[d]."""
@@ -214,8 +183,10 @@ def holds_report(pos: Position, label: str, cells, digits, reach) -> PatternRepo
     for d, groups in reach.items():
         for g in groups:
             removes |= {(i, d) for i in cell_bits(z_targets(pos, g, d))}
+    # a cell seeing all of one list is removed: why_not explains the first
+    first = {d: groups[0] for d, groups in reach.items()}
     return PatternReport(True, label, list(cells), digits=tuple(sorted(digits)), removes=removes,
-                         why_not=removal_why(pos, label, cells, reach))
+                         why_not=removal_reasons(pos, label, cells, first))
 
 
 def _fail(label, cells, reason, failing=()) -> PatternReport:
@@ -300,7 +271,7 @@ def check_als_xz(pos: Position, q: PatternQuery) -> PatternReport:
                     out.append(r)
         return out
 
-    return best_report(pos, q, "ALS-XZ", lambda g: xz_report(pos, q, g), lambda n: n == 2,
+    return best_report(pos, q, "ALS-XZ", lambda g: xz_report(pos, q, g), range(2, 3),
                        "two ALSs", holds)
 
 
@@ -375,7 +346,7 @@ def check_als_xy_wing(pos: Position, q: PatternQuery) -> PatternReport:
                         out.append(r)
         return out
 
-    return best_report(pos, q, label, lambda g: xy_report(pos, q, g), lambda n: n == 3,
+    return best_report(pos, q, label, lambda g: xy_report(pos, q, g), range(3, 4),
                        "three ALSs", holds)
 
 
@@ -499,4 +470,4 @@ def check_als_chain(pos: Position, q: PatternQuery) -> PatternReport:
         return out
 
     return best_report(pos, q, label, lambda g: chain_report(pos, q, g),
-                       lambda n: 2 <= n <= MAX_CHAIN_CHECK, "ALSs", holds)
+                       range(2, MAX_CHAIN_CHECK + 1), "ALSs", holds)
