@@ -1,6 +1,7 @@
 """Almost Locked Sets: every ALS of a position, found once per position and
-shared by the techniques built on them (today the ALS Death Blossom, in
-death_blossom.py).
+shared by the techniques built on them: the ALS Death Blossom
+(death_blossom.py), ALS-XZ, ALS-XY-Wing and ALS chains (als_index.py indexes
+them by digit and cell and finds their restricted commons) and Sue de Coq.
 
 An almost locked set (ALS) is a group of n empty cells of one house whose
 candidates together number exactly n + 1.  A bivalue cell is an ALS of one
@@ -23,7 +24,7 @@ from ..grid import (
     digits_text,
 )
 from ..position import Position
-from .common import Memo
+from .common import Memo, per_position
 
 MAX_ALS_SIZE = 8
 
@@ -171,11 +172,19 @@ def _als_table(pos: Position, max_size: int) -> tuple[list, list]:
     return [e[0] for e in table], [e[1:] for e in table]
 
 
+@per_position
+def als_table(pos: Position) -> tuple[list, list]:
+    """_als_table(pos, MAX_ALS_SIZE), kept for the position: every ALS
+    technique (Death Blossom, ALS-XZ, ALS-XY-Wing, ALS chains, Sue de Coq)
+    reads the same list.  Read-only."""
+    return _als_table(pos, MAX_ALS_SIZE)
+
+
 def find_alses(pos: Position, max_size: int = MAX_ALS_SIZE) -> list[Als]:
     """Every ALS of 1..max_size empty cells in every house, each cell group
     once (a group inside a row and a box is found twice, kept once)."""
     out = []
-    records, houses = _als_table(pos, max_size)
+    records, houses = als_table(pos) if max_size == MAX_ALS_SIZE else _als_table(pos, max_size)
     for (cells, digits, _, _, _), hs in zip(records, houses):
         a = Als(cells, _cells_of(cells), digits, pos.cands)
         a.houses = list(hs)

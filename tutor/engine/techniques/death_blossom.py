@@ -48,7 +48,7 @@ from ..registry import technique
 from ..grid import MASK_DIGITS, POPCOUNT, cell_bits, cell_name, digits_text
 from ..position import Position
 from ..step import make_step
-from .als import MAX_ALS_SIZE, _als_name, _als_table, _cell_names, _cells_of
+from .als import MAX_ALS_SIZE, _als_name, _als_table, _cell_names, _cells_of, als_table
 from .common import digit_masks
 from .patterns import chain_entry_keys
 
@@ -314,10 +314,10 @@ def _ordered(pos: Position, petals: _Petals, allowed: int) -> list:
 # No pattern check: the judge and the quizzes rely on the steps found.
 @technique("death-blossom", "ALS Death Blossom", "als", rank=340, weight=360,
            aliases=("death blossom", "blossom"), entry_keys=chain_entry_keys,
-           prerequisites=("naked-subset", "hidden-subset"),
+           prerequisites=("naked-subset", "hidden-subset", "als-xz"),
            distractors=("x-cycle", "naked-subset", "simple-colours", "jellyfish"))
 def death_blossom(pos: Position, max_size: int = MAX_ALS_SIZE):
-    records, houses = _als_table(pos, max_size)
+    records, houses = als_table(pos) if max_size == MAX_ALS_SIZE else _als_table(pos, max_size)
     if not records:
         return []
     petals = _Petals(pos, records, houses)
@@ -333,7 +333,7 @@ def _first_death_blossom(pos: Position) -> list:
     smallest first: once a size gives a blossom without overlap, larger
     stems cannot come first.  (Most of the time bivalue stems settle it.)
     """
-    records, houses = _als_table(pos, MAX_ALS_SIZE)
+    records, houses = als_table(pos)
     if not records:
         return []
     by_size: dict[int, int] = {}

@@ -1,0 +1,393 @@
+"""ALS-XY-Wing and ALS chains: almost locked sets (als.py) in a row, each
+linked to the next by a restricted common (als_index.py).
+
+A1 -x1- A2 -x2- ... -x(n-1)- An: consecutive ALSs share no cell and have the
+restricted common xi; consecutive links are different digits (xi !=
+x(i+1)); z is a digit of A1 and An other than x1 and x(n-1).  A cell T that
+sees every z of A1 and of An is not z: if it were, A1 would lack z and be
+locked, so it would place x1; A2 would then lack x1 (every x1 of A2 sees
+that cell), be locked and place x2; and so on down the chain, until An lacks
+both x(n-1) and z and keeps n - 1 digits for its n cells.  ALSs that are not
+neighbours may share cells (the argument uses each ALS on its own, as with
+the overlapping petals of a Death Blossom; such a step is flagged
+extra["overlap"] and comes after the others of its length); A1 and An are
+different ALSs.
+
+Three ALSs make an ALS-XY-Wing (B, the middle one, is its pivot); four to
+MAX_CHAIN = 6 make an ALS chain.  Two make an ALS-XZ (als_xz.py).
+
+One instance is one effect: a digit z and the cells it goes from.  For each
+effect the shortest chain is kept: the ALS-XY-Wing room lists the effects
+whose shortest chain has three ALSs, the ALS chain room those whose shortest
+has four to six; an effect two ALSs give already is part of an ALS-XZ step.
+Among the chains of that shortest length the step shows one whose end ALSs
+have the fewest cells (then the first in cell order), its middle chosen
+smaller ALSs first: one whose ALSs share no cell except as neighbours if
+the first TRIES end pairs give one, else one with no ALS used twice (a walk
+through one ALS twice is still a valid proof; it is shown only when no
+other chain of that length exists).  extra["merged"] = how many pairs of
+end ALSs give the effect at that length, when more than one.
+
+Search.  A state (k, x) says "ALS k lacks x (so it is locked)".  From it
+the chain goes on to any ALS linked to k by a restricted common y != x,
+reaching (k', y).  A chain starts in (A1, z) and ends in (An, x) with z in
+An and x != z.  Every start is searched at once, breadth-first: each state
+carries the bitset of the starts (A1, z) that reach it first at this length,
+so every (A1, An, z) is met at its shortest length.
+
+Bound.  Chains have at most MAX_CHAIN ALSs.  A longer chain's effect can
+still be proved further up the ladder (forcing chains, forcing nets, and
+trial as the last resort), so a solve never stops because of this bound;
+only this room's list is shorter.
+
+Step data: extra["alses"] in chain order ({"cells", "digits"}), extra["rcc"]
+(x1 .. x(n-1)), extra["z"] ([z]), extra["length"] (n), extra["overlap"],
+extra["chain"] (the chain format shared by the chain rooms: each ALS is two
+nodes, the digit it lacks and the digit it then places, joined by "=", and
+"-" to the next ALS), extra["eureka"] (e.g. (5=3)r1c25-(3=7)r4c2-(7=5)r7c23)
+and, for the wing, extra["pivot"] (the middle ALS's cells).  The step's
+digits are the links and z.
+"""
+from __future__ import annotations
+
+from ..registry import technique
+from ..grid import cell_bits, cells_name
+from ..position import Position
+from ..step import make_step
+from .als_checks import als_entry_keys, check_als_chain, check_als_xy_wing
+from .als_index import AlsIndex, als_index
+from .als_xz import als_houses
+from .common import per_position
+
+MAX_CHAIN = 6
+TRIES = 8               # end pairs tried for a chain without overlap, then without repeats
+APART, DISTINCT, ANY = range(3)
+
+
+class ChainSearch:
+    """The breadth-first search of the module docstring, grown one length at
+    a time as the rooms ask (`upto`).  levels[L] maps ALS k to {x: starts}:
+    the starts reaching the state (k, x) first after L links, as a bitset
+    with bit (z - 1) * n + A for the start (A, z).  best maps each effect
+    (z, cells mask) to [L, {last ALS: bitset of the first ALSs}] for its
+    shortest length L."""
+
+    def __init__(self, idx: AlsIndex):
+        self.idx = idx
+        n = idx.n
+        # ends[m]: (z, m * 10 + z, starts sharing a target of z with m, shift
+        # of z's starts, [(target bit, ALSs whose every z sees it)]) for each
+        # z that m can clear; the starts are the (A, z) with such a partner
+        idx.holding_sees(1, 0)
+        hold = idx.holding_table
+        ends: list[list] = [[] for _ in range(n)]
+        start: dict[int, dict[int, int]] = {}
+        seen = [0] * (10 * n)
+        for key, t in idx.target_table.items():
+            if not t:
+                continue
+            m, z = divmod(key, 10)
+            base = z * 81 - 82
+            mine = ~(1 << m)
+            tlist = []
+            every = 0
+            while t:
+                low = t & -t
+                t ^= low
+                h = hold[base + low.bit_length()] & mine
+                tlist.append((low, h))
+                every |= h
+            if every:
+                shift = (z - 1) * n
+                ends[m].append((z, key, every << shift, shift, tlist))
+                bit = 1 << (shift + m)
+                start.setdefault(m, {})[z] = bit
+                seen[key] = bit
+        self.ends = ends
+        self.levels = [start]
+        self.seen = seen
+        # out[k]: (y, state keys j * 10 + y of the ALSs j linked to k by y)
+        out = []
+        for k in range(n):
+            row = []
+            for y, partners in idx.rcc(k).items():
+                keys = []
+                while partners:
+                    low = partners & -partners
+                    partners ^= low
+                    keys.append((low.bit_length() - 1) * 10 + y)
+                row.append((y, keys))
+            out.append(row)
+        self.out = out
+        self.best: dict[tuple, list] = {}
+        self.done: dict[int, int] = {}        # end ALS * 10 + z -> starts met already
+
+    def upto(self, length: int) -> None:
+        while len(self.levels) <= length and self.levels[-1]:
+            self._grow()
+
+    def _grow(self) -> None:
+        out = self.out
+        nxt = [0] * len(self.seen)
+        for k, ins in self.levels[-1].items():
+            total = 0
+            for bits in ins.values():
+                total |= bits
+            for y, keys in out[k]:
+                send = total
+                if y in ins:
+                    send = 0
+                    for x, bits in ins.items():
+                        if x != y:
+                            send |= bits
+                    if not send:
+                        continue
+                for key in keys:
+                    nxt[key] |= send
+        level: dict[int, dict[int, int]] = {}
+        seen = self.seen
+        for key, bits in enumerate(nxt):
+            if not bits:
+                continue
+            bits &= ~seen[key]
+            if bits:
+                seen[key] |= bits
+                k, x = divmod(key, 10)
+                got = level.get(k)
+                if got is None:
+                    level[k] = {x: bits}
+                else:
+                    got[x] = bits
+        self.levels.append(level)
+        self._meet(len(self.levels) - 1, level)
+
+    def _meet(self, length: int, level: dict) -> None:
+        """Record the chains of this length that end in a state of level."""
+        done = self.done
+        best = self.best
+        all_ends = self.ends
+        met = []
+        for m, ins in level.items():
+            ends = all_ends[m]
+            if not ends:
+                continue
+            total = 0
+            for bits in ins.values():
+                total |= bits
+            for z, ck, every, shift, tlist in ends:
+                hits = total & every
+                if not hits:
+                    continue
+                if z in ins:
+                    # a chain entering m by z does not end there
+                    hits = 0
+                    for x, bits in ins.items():
+                        if x != z:
+                            hits |= bits
+                    hits &= every
+                hits &= ~done.get(ck, 0)
+                if not hits:
+                    continue
+                met.append((ck, hits))
+                # split the first ALSs met by the cells they clear with m
+                groups = [(0, hits >> shift)]
+                for tb, holding in tlist:
+                    split = []
+                    for cells, firsts in groups:
+                        inside = firsts & holding
+                        if inside:
+                            split.append((cells | tb, inside))
+                            if inside != firsts:
+                                split.append((cells, firsts & ~holding))
+                        else:
+                            split.append((cells, firsts))
+                    groups = split
+                for cells, firsts in groups:
+                    got = best.get((z, cells))
+                    if got is None:
+                        best[(z, cells)] = [length, {m: firsts}]
+                    elif got[0] == length:
+                        got[1][m] = got[1].get(m, 0) | firsts
+        for ck, hits in met:
+            done[ck] = done.get(ck, 0) | hits
+
+    # ------------------------------------------------------------ chains back
+    def effects(self, lengths) -> list:
+        """[(z, cells, length, ends)] for the effects whose shortest chain has
+        a number of links in lengths."""
+        return [(z, cells, length, ends) for (z, cells), (length, ends) in self.best.items()
+                if length in lengths]
+
+    def chain(self, z: int, length: int, ends: dict):
+        """(ALSs, links, pairs of end ALSs) of the chain shown for an effect:
+        the first chain built back from the candidate ends, simplest ends
+        first, whose ALSs share no cell except as neighbours; else the first
+        with no ALS twice (each of these two looks at TRIES end pairs at
+        most); else the first."""
+        count = sum(firsts.bit_count() for firsts in ends.values())
+        candidates = self._ends_of(z, length, ends)
+        for mode in (APART, DISTINCT):
+            for a, end_key in candidates[:TRIES]:
+                got = self._rebuild(a, z, end_key, length, mode)
+                if got:
+                    return got[0], got[1], count
+        a, end_key = candidates[0]
+        got = self._rebuild(a, z, end_key, length, ANY)
+        return got[0], got[1], count
+
+    def _ends_of(self, z: int, length: int, ends: dict) -> list:
+        """(first ALS, last state) of the chains of an effect, fewest cells
+        in the two end ALSs first (then the lower ALS numbers)."""
+        idx = self.idx
+        base = (z - 1) * idx.n
+        last = self.levels[length]
+        pairs = []
+        for m, firsts in ends.items():
+            for a in _bits_in(firsts):
+                pairs.append((idx.size(a) + idx.size(m), a, m))
+        pairs.sort()
+        out = []
+        for _, a, m in pairs:
+            o = 1 << (base + a)
+            for x, bits in last[m].items():
+                if x != z and bits & o:
+                    out.append((a, m * 10 + x))
+        return out
+
+    def _rebuild(self, a: int, z: int, end_key: int, length: int, mode: int):
+        """The ALSs and links of a chain from (a, z) to end_key, built
+        backwards through the levels, smaller ALSs first; None if there is
+        none in that mode (APART: no ALS shares a cell with one that is not
+        its neighbour; DISTINCT: no ALS twice; ANY: always one, since each
+        state holds only starts that reached it from the level before).  In
+        the first two modes a state that led nowhere is not tried again
+        from another path, which keeps the work small and may miss a chain:
+        then the next mode shows one."""
+        idx = self.idx
+        cells = idx.cells
+        levels = self.levels
+        lists = idx.rcc_lists
+        o = 1 << ((z - 1) * idx.n + a)
+        path = [end_key]
+        dead = set()
+
+        def back(key: int, lev: int, used: frozenset, far: int) -> bool:
+            k, x = divmod(key, 10)
+            if lev == 0:
+                return k == a and x == z
+            below = levels[lev - 1]
+            for j in lists(k)[x]:
+                ins = below.get(j)
+                if not ins or (mode != ANY and (j in used or cells[j] & far)):
+                    continue
+                for y, bits in ins.items():
+                    nk = j * 10 + y
+                    if y != x and bits & o and (lev, nk) not in dead:
+                        path.append(nk)
+                        if back(nk, lev - 1, used | {j},
+                                far | cells[k] if mode == APART else 0):
+                            return True
+                        path.pop()
+                        if mode != ANY:
+                            dead.add((lev, nk))
+            return False
+
+        m = end_key // 10
+        if not back(end_key, length, frozenset((m,)), 0):
+            return None
+        states = path[::-1]
+        return [s // 10 for s in states], [s % 10 for s in states[1:]]
+
+
+def _bits_in(mask: int):
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+@per_position
+def chain_search(pos: Position) -> ChainSearch:
+    """The position's ChainSearch, shared by ALS-XY-Wing and ALS chains."""
+    return ChainSearch(als_index(pos))
+
+
+def _steps(pos: Position, tid: str, lengths) -> list:
+    search = chain_search(pos)
+    search.upto(max(lengths))
+    idx = search.idx
+    steps = []
+    for z, cells, length, ends in search.effects(lengths):
+        alses, links, count = search.chain(z, length, ends)
+        steps.append(_step(idx, tid, alses, links, z, cells, count))
+    steps.sort(key=lambda s: (s.extra["length"], s.extra["overlap"], len(s.cells), s.cells,
+                              s.digits, s.eliminations))
+    return steps
+
+
+def _step(idx: AlsIndex, tid: str, alses, links, z: int, targets: int, count: int):
+    ins = [z] + links
+    outs = links + [z]
+    nodes, parts = [], []
+    for k, d_in, d_out, last in zip(alses, ins, outs, [False] * (len(alses) - 1) + [True]):
+        data = idx.data(k)
+        nodes.append({"cells": data["cells"], "digits": data["digits"], "als": True,
+                      "digit": d_in, "link": "="})
+        nodes.append({"cells": data["cells"], "digits": data["digits"], "als": True,
+                      "digit": d_out, "link": None if last else "-"})
+        parts.append(f"({d_in}={d_out}){cells_name(idx.cell_list(k))}")
+    eureka = "-".join(parts)
+    overlap = any(idx.cells[p] & idx.cells[q] for i, p in enumerate(alses) for q in alses[i + 2:])
+    extra = {"alses": [idx.data(k) for k in alses], "rcc": list(links), "z": [z],
+             "length": len(alses), "overlap": overlap, "chain": nodes, "eureka": eureka}
+    if tid == "als-xy-wing":
+        a, b, c = alses
+        head = "ALS-XY-Wing" + (" [overlap]" if overlap else "")
+        lead = (f"{head}: {idx.name(a)} -{links[0]}- {idx.name(b)} -{links[1]}- "
+                f"{idx.name(c)}, z={z}")
+        extra["pivot"] = idx.data(b)["cells"]
+    else:
+        lead = "ALS Chain" + (" [overlap]" if overlap else "") + f": {eureka}"
+    if count > 1:
+        extra["merged"] = count
+    cells = 0
+    for k in alses:
+        cells |= idx.cells[k]
+    return make_step(tid, lead, cells=sorted(cell_bits(cells)), digits=sorted(set(links) | {z}),
+                     houses=als_houses(idx, alses), eliminations=[(i, z) for i in cell_bits(targets)],
+                     lead=lead, extra=extra)
+
+
+@technique(
+    "als-xy-wing", "ALS-XY-Wing", "als", rank=320, label="ALS-XY-Wing", weight=320,
+    aliases=("als xy wing", "als xy-wing", "alsxywing", "als wing", "als xy"),
+    check=check_als_xy_wing, entry_keys=als_entry_keys,
+    prerequisites=("als-xz",),
+    distractors=("als-xz", "als-chain", "xy-wing", "death-blossom"),
+    confusions=(
+        ("als-xz", "ALS-XY-Wing vs ALS-XZ",
+         "an ALS-XZ joins two ALSs by one restricted common; an ALS-XY-Wing joins three, the "
+         "middle one linked to each end by a different digit"),
+        ("xy-wing", "ALS-XY-Wing vs XY-Wing",
+         "an XY-Wing is the ALS-XY-Wing made of three bivalue cells; the ALS form lets each "
+         "of the three be a larger almost locked set"),
+    ),
+)
+def als_xy_wing(pos: Position):
+    return _steps(pos, "als-xy-wing", (2,))
+
+
+@technique(
+    "als-chain", "ALS Chain", "als", rank=330, label="ALS Chain", weight=340,
+    aliases=("als chain", "alschain", "als chains", "als xy chain"),
+    check=check_als_chain, entry_keys=als_entry_keys,
+    prerequisites=("als-xy-wing",),
+    distractors=("als-xy-wing", "als-xz", "death-blossom", "x-cycle"),
+    confusions=(
+        ("als-xy-wing", "ALS Chain vs ALS-XY-Wing",
+         "an ALS-XY-Wing is the chain of three ALSs; an ALS chain links four or more, each to "
+         "the next by a restricted common on a different digit than the link before"),
+    ),
+)
+def als_chain(pos: Position):
+    return _steps(pos, "als-chain", range(3, MAX_CHAIN))

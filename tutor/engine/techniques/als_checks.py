@@ -1,0 +1,473 @@
+"""Pattern checks of ALS-XZ, ALS-XY-Wing and ALS chains (the definitions are
+in als_xz.py and als_chain.py).
+
+A learner names the cells of the whole pattern (and maybe digits); which
+cells form which ALS is not said.  So a check first looks for the pattern
+among the position's ALSs that lie inside the named cells: ALSs that cover
+the named cells exactly and form the technique (ALSs that are not
+neighbours in a wing or chain may share cells, as the finders allow).  If
+one or more do, the pattern holds and the report says what they remove.
+
+If none does, the check reads the cells every way they split into groups
+that each lie in one house (a *reading*; groups that are all ALSs first),
+judges each reading condition by condition, and answers with the reading
+that gets furthest: the first condition it fails, in standard notation
+("r1c25 is not an ALS: 2 cells hold 4 digits (an ALS needs 3)").  At most
+MAX_READINGS readings or chains are looked at (a learner's pattern has a
+handful); named chains have at most MAX_CHAIN_CHECK ALSs.
+
+`xz_report(pos, query, groups)` judges explicit groups, including two that
+share a cell ("the two ALSs share r4c4").
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..grid import HOUSES_OF, HOUSE_MASK, MASK_DIGITS, PEER_MASK, POPCOUNT, cell_bits, cell_name, cells_name
+from ..position import Position
+from ..registry import EntryKeys, PatternQuery, PatternReport
+from .als import _cells_of, als_table
+from .wing_checks import count_cells, digit_list, named_cells, removal_reasons, z_targets
+
+MAX_READINGS = 2000
+MAX_CHAIN_CHECK = 6         # ALSs a named chain may have (as many as the finder's)
+
+
+def als_entry_keys(step) -> EntryKeys:
+    """All the pattern's cells (or, naming the technique, some of them); the
+    digits, when named, are the step's or any digits of its ALSs."""
+    more = frozenset(d for a in step.extra["alses"] for d in a["digits"])
+    return EntryKeys(frozenset(step.cells), digits=frozenset(step.digits), more_digits=more,
+                     partial=True)
+
+
+# ------------------------------------------------------------------ groups
+
+def union_of(pos: Position, cells) -> int:
+    m = 0
+    for c in cells:
+        m |= pos.cands[c]
+    return m
+
+
+def one_house(cells) -> bool:
+    m = 0
+    for c in cells:
+        m |= 1 << c
+    return any(HOUSE_MASK[h] & m == m for h in HOUSES_OF[cells[0]])
+
+
+def als_problem(pos: Position, cells) -> str:
+    """Why the cells are not one ALS ('' if they are)."""
+    if not one_house(cells):
+        return f"{cells_name(cells)} share no house, so they are not one ALS"
+    n = len(cells)
+    k = POPCOUNT[union_of(pos, cells)]
+    if k != n + 1:
+        verb = "holds" if n == 1 else "hold"
+        return f"{cells_name(cells)} is not an ALS: {count_cells(cells)} {verb} {k} digits " \
+               f"(an ALS needs {n + 1})"
+    return ""
+
+
+def als_text(pos: Position, cells) -> str:
+    return f"{cells_name(cells)} #{''.join(map(str, MASK_DIGITS[union_of(pos, cells)]))}"
+
+
+def with_digit(pos: Position, cells, d: int) -> list[int]:
+    return [c for c in cells if pos.cands[c] >> (d - 1) & 1]
+
+
+def not_restricted(pos: Position, a, b, d: int):
+    """(p, r): a cell of a and one of b holding d that do not see each other,
+    or None when d is a restricted common of a and b."""
+    for p in with_digit(pos, a, d):
+        for r in with_digit(pos, b, d):
+            if not PEER_MASK[p] >> r & 1:
+                return p, r
+    return None
+
+
+def rccs_of(pos: Position, a, b) -> list[int]:
+    common = union_of(pos, a) & union_of(pos, b)
+    return [d for d in MASK_DIGITS[common] if not_restricted(pos, a, b, d) is None]
+
+
+def readings(cells, groups: range, all_als, pos, limit=MAX_READINGS):
+    """Splits of the cells into a number of groups in `groups`, each lying
+    in one house (larger groups first); with all_als, only groups that are
+    ALSs."""
+    out: list[list[tuple]] = []
+    most = groups[-1]
+
+    def fits(g):
+        return not als_problem(pos, g) if all_als else one_house(g)
+
+    budget = [limit * 20]
+
+    def rec(left: tuple, chosen: list):
+        budget[0] -= 1
+        if len(out) >= limit or budget[0] < 0:
+            return
+        if not left:
+            if len(chosen) in groups:
+                out.append(list(chosen))
+            return
+        if len(chosen) >= most:
+            return
+        first, rest = left[0], left[1:]
+        options = set()
+        for h in HOUSES_OF[first]:
+            mates = [c for c in rest if HOUSE_MASK[h] >> c & 1]
+            for k in range(len(mates), -1, -1):
+                for sub in combinations(mates, k):
+                    options.add((first,) + sub)
+        for g in sorted(options, key=lambda g: (-len(g), g)):
+            if fits(g):
+                rec(tuple(c for c in rest if c not in g), chosen + [g])
+
+    rec(tuple(cells), [])
+    return out
+
+
+def alses_inside(pos: Position, cells) -> list[tuple[int, ...]]:
+    """The position's ALSs lying inside the named cells (as cell tuples)."""
+    named = 0
+    for c in cells:
+        named |= 1 << c
+    records, _ = als_table(pos)
+    return [_cells_of(r[0]) for r in records if not r[0] & ~named]
+
+
+def cover(groups) -> set:
+    return {c for g in groups for c in g}
+
+
+def best_report(pos: Position, q: PatternQuery, label: str, judge, groups: range, shape: str,
+                holds=None):
+    """Answer as the module docstring says: holds(cells) lists the reports
+    of the patterns found among the position's ALSs; judge(groups) ->
+    (score, report) judges one reading."""
+    cells = named_cells(q)
+    if not cells:
+        return PatternReport(False, label, [], f"name the cells of the {label}", fits=False)
+    found = holds(cells) if holds else []
+    if found:
+        return _merge(found)
+    for all_als in (True, False):
+        scored = [judge(g) for g in readings(cells, groups, all_als, pos)]
+        if not scored:
+            continue
+        holding = [r for _, r in scored if r.ok]
+        if holding:
+            return _merge(holding)
+        return max(scored, key=lambda sr: sr[0])[1]
+    return PatternReport(False, label, cells, f"{cells_name(cells)} do not split into {shape}",
+                         fits=False)
+
+
+def _merge(reports: list[PatternReport]) -> PatternReport:
+    """One report for the readings that hold: the first, removing what any of
+    them removes (each is a valid pattern on its own)."""
+    first = reports[0]
+    removes = set().union(*(r.removes for r in reports))
+    return PatternReport(True, first.label, first.cells, digits=first.digits, removes=removes,
+                         why_not=first.why_not)
+
+
+# ------------------------------------------------------------------ effects
+
+def holds_report(pos: Position, label: str, cells, digits, reach) -> PatternReport:
+    """ok: what the pattern removes, d from cells seeing one list of reach[d]."""
+    removes = set()
+    for d, groups in reach.items():
+        for g in groups:
+            removes |= {(i, d) for i in cell_bits(z_targets(pos, g, d))}
+    # a cell seeing all of one list is removed: why_not explains the first
+    first = {d: groups[0] for d, groups in reach.items()}
+    return PatternReport(True, label, list(cells), digits=tuple(sorted(digits)), removes=removes,
+                         why_not=removal_reasons(pos, label, cells, first))
+
+
+def _fail(label, cells, reason, failing=()) -> PatternReport:
+    return PatternReport(False, label, list(cells), reason, list(failing))
+
+
+def _alses_fail(pos, label, cells, groups):
+    """(number of groups that are ALSs before the first that is not, report) or None."""
+    for k, g in enumerate(groups):
+        why = als_problem(pos, g)
+        if why:
+            return k, _fail(label, cells, why, g)
+    return None
+
+
+def _shared(label, cells, groups, what):
+    for a, b in combinations(groups, 2):
+        both = sorted(set(a) & set(b))
+        if both:
+            return _fail(label, cells, f"{what} share {cells_name(both)}", both)
+    return None
+
+
+def _not_linked(pos, a, b, d, named) -> tuple[str, list[int]]:
+    p, r = not_restricted(pos, a, b, d)
+    if named:
+        return (f"{d} is not a restricted common of the two ALSs: {cell_name(p)} and "
+                f"{cell_name(r)} hold {d} and do not see each other", [p, r])
+    return (f"{als_text(pos, a)} and {als_text(pos, b)} have no restricted common: "
+            f"{cell_name(p)} and {cell_name(r)} both hold {d} and do not see each other", [p, r])
+
+
+# ------------------------------------------------------------------ ALS-XZ
+
+def xz_report(pos: Position, q: PatternQuery, groups, label: str = "ALS-XZ"):
+    """(score, report) for two named groups as ALS A and ALS B."""
+    cells = sorted({c for g in groups for c in g})
+    bad = _alses_fail(pos, label, cells, groups)
+    if bad:
+        return bad
+    bad = _shared(label, cells, groups, "the two ALSs")
+    if bad:
+        return 3, bad
+    a, b = groups
+    common = union_of(pos, a) & union_of(pos, b)
+    if not common:
+        return 4, _fail(label, cells, f"{als_text(pos, a)} and {als_text(pos, b)} share no digit")
+    rccs = rccs_of(pos, a, b)
+    named = [d for d in q.digits if common >> (d - 1) & 1]
+    if not rccs:
+        d = named[0] if named else MASK_DIGITS[common][0]
+        reason, failing = _not_linked(pos, a, b, d, bool(named))
+        return 5, _fail(label, cells, reason, failing)
+    if len(rccs) > 2:
+        return 6, _fail(label, cells, f"the two ALSs have three restricted commons "
+                                      f"({digit_list(sum(1 << (d - 1) for d in rccs))}): this "
+                                      f"position has no solution")
+    reach: dict[int, list[list[int]]] = {}
+    if len(rccs) == 1:
+        for z in MASK_DIGITS[common]:
+            if z != rccs[0]:
+                reach[z] = [with_digit(pos, a + b, z)]
+    else:
+        for x in rccs:
+            reach[x] = [with_digit(pos, a + b, x)]
+        for g in (a, b):
+            for d in MASK_DIGITS[union_of(pos, g)]:
+                if d not in rccs:
+                    reach.setdefault(d, []).append(with_digit(pos, g, d))
+    return 7, holds_report(pos, label, cells, set(rccs) | set(reach), reach)
+
+
+def check_als_xz(pos: Position, q: PatternQuery) -> PatternReport:
+    def holds(cells):
+        inside = alses_inside(pos, cells)
+        want = set(cells)
+        out = []
+        for a, b in combinations(inside, 2):
+            if not set(a) & set(b) and cover((a, b)) == want:
+                r = xz_report(pos, q, (a, b))[1]
+                if r.ok:
+                    out.append(r)
+        return out
+
+    return best_report(pos, q, "ALS-XZ", lambda g: xz_report(pos, q, g), range(2, 3),
+                       "two ALSs", holds)
+
+
+# ------------------------------------------------------------------ ALS-XY-Wing
+
+def xy_report(pos: Position, q: PatternQuery, groups, label: str = "ALS-XY-Wing"):
+    """(score, report) for three named groups, the pivot chosen to get
+    furthest (the two ends may share cells)."""
+    cells = sorted({c for g in groups for c in g})
+    bad = _alses_fail(pos, label, cells, groups)
+    if bad:
+        return bad
+    best = None
+    for k in range(3):
+        got = _xy_pivot(pos, label, cells, groups[k], [g for j, g in enumerate(groups) if j != k])
+        if best is None or got[0] > best[0]:
+            best = got
+    return best
+
+
+def _xy_pivot(pos, label, cells, b, ends):
+    a, c = ends
+    bad = _shared(label, cells, (a, b), "an end and the pivot") or \
+        _shared(label, cells, (b, c), "an end and the pivot")
+    if bad:
+        return 3, bad
+    if set(a) == set(c):
+        return 3, _fail(label, cells, "the two ends are the same ALS")
+    piv = f"the pivot {als_text(pos, b)}"
+    links = []
+    for k, e in enumerate((a, c)):
+        r = rccs_of(pos, e, b)
+        if not r:
+            common = union_of(pos, e) & union_of(pos, b)
+            if not common:
+                return 4 + k, _fail(label, cells, f"{als_text(pos, e)} shares no digit with {piv}")
+            reason, failing = _not_linked(pos, e, b, MASK_DIGITS[common][0], False)
+            return 4 + k, _fail(label, cells, reason, failing)
+        links.append(r)
+    choices = [(x, y) for x in links[0] for y in links[1] if x != y]
+    if not choices:
+        return 6, _fail(label, cells, f"{piv} is linked to both ALSs only by {links[0][0]}: the "
+                                      f"two links need different digits")
+    common = union_of(pos, a) & union_of(pos, c)
+    reach: dict[int, list[list[int]]] = {}
+    digits = set()
+    for x, y in choices:
+        for z in MASK_DIGITS[common]:
+            if z not in (x, y):
+                reach.setdefault(z, [with_digit(pos, a + c, z)])
+                digits |= {x, y, z}
+    if not reach:
+        x, y = choices[0]
+        return 7, _fail(label, cells, f"{als_text(pos, a)} and {als_text(pos, c)} share no digit "
+                                      f"other than the links {x} and {y}")
+    return 8, holds_report(pos, label, cells, digits, reach)
+
+
+def check_als_xy_wing(pos: Position, q: PatternQuery) -> PatternReport:
+    label = "ALS-XY-Wing"
+
+    def holds(cells):
+        inside = alses_inside(pos, cells)
+        want = set(cells)
+        out = []
+        for b in inside:
+            ends = [g for g in inside if not set(g) & set(b)]
+            for a, c in combinations(ends, 2):
+                if cover((a, b, c)) == want:
+                    r = _xy_pivot(pos, label, sorted(want), b, (a, c))[1]
+                    if r.ok:
+                        out.append(r)
+        return out
+
+    return best_report(pos, q, label, lambda g: xy_report(pos, q, g), range(3, 4),
+                       "three ALSs", holds)
+
+
+# ------------------------------------------------------------------ ALS chains
+
+def _orders(pos, groups, limit=MAX_READINGS):
+    """Orders of the groups in which each is linked to the next by a
+    restricted common, consecutive links on different digits:
+    [(order, links)]."""
+    n = len(groups)
+    link = {(i, j): rccs_of(pos, groups[i], groups[j]) for i in range(n) for j in range(n) if i != j}
+    out = []
+
+    def rec(path, digits):
+        if len(out) >= limit:
+            return
+        if len(path) == n:
+            if path[0] < path[-1]:          # each chain once, not also reversed
+                out.append((list(path), list(digits)))
+            return
+        for j in range(n):
+            if j in path:
+                continue
+            for y in link[(path[-1], j)]:
+                if not digits or y != digits[-1]:
+                    rec(path + [j], digits + [y])
+
+    for i in range(n):
+        rec([i], [])
+    return out
+
+
+def chain_report(pos: Position, q: PatternQuery, groups, label: str = "ALS chain"):
+    cells = sorted({c for g in groups for c in g})
+    bad = _alses_fail(pos, label, cells, groups)
+    if bad:
+        return bad
+    n = len(groups)
+    if n < 4:
+        other = "an ALS-XZ" if n == 2 else ("an ALS-XY-Wing" if n == 3 else "one ALS")
+        return n, PatternReport(False, label, cells, f"{n} ALS{'s' if n > 1 else ''} make "
+                                f"{other}: an ALS chain links four or more", fits=False)
+    bad = _shared(label, cells, groups, "the ALSs")
+    if bad:
+        return n + 1, bad
+    orders = _orders(pos, groups)
+    if not orders:
+        return n + 2, _fail(label, cells, f"no order of the {n} ALSs links each one to the next by "
+                                          f"a restricted common (consecutive links on different digits)")
+    r = _chain_effect(pos, label, cells, orders, groups)
+    return n + (4 if r.ok else 3), r
+
+
+def _chain_effect(pos, label, cells, orders, groups) -> PatternReport:
+    """What the chains (orders of the groups, with their links) remove, or
+    why they remove nothing (no z)."""
+    reach: dict[int, list[list[int]]] = {}
+    digits = set()
+    for order, links in orders:
+        first, last = groups[order[0]], groups[order[-1]]
+        for z in MASK_DIGITS[union_of(pos, first) & union_of(pos, last)]:
+            if z not in (links[0], links[-1]):
+                zc = with_digit(pos, list(first) + list(last), z)
+                if zc not in reach.setdefault(z, []):
+                    reach[z].append(zc)
+                digits |= {z} | set(links)
+    if not reach:
+        order, links = orders[0]
+        return _fail(label, cells, f"the end ALSs {als_text(pos, groups[order[0]])} and "
+                                   f"{als_text(pos, groups[order[-1]])} share no digit other "
+                                   f"than the links {links[0]} and {links[-1]}")
+    return holds_report(pos, label, cells, digits, reach)
+
+
+def _chains_inside(pos: Position, cells, limit=MAX_READINGS):
+    """Chains of 4..MAX_CHAIN_CHECK of the position's ALSs inside the named
+    cells that cover them: [(ALSs in order, links)], each once."""
+    inside = alses_inside(pos, cells)
+    want = set(cells)
+    n = len(inside)
+    link = {}
+    for i, j in combinations(range(n), 2):
+        if not set(inside[i]) & set(inside[j]):
+            r = rccs_of(pos, inside[i], inside[j])
+            if r:
+                link[(i, j)] = link[(j, i)] = r
+    out = []
+    budget = [limit * 10]
+
+    def rec(path, digits, covered, length):
+        budget[0] -= 1
+        if budget[0] < 0 or len(out) >= limit:
+            return
+        if len(path) == length:
+            if covered == want and path[0] < path[-1]:
+                out.append(([inside[k] for k in path], list(digits)))
+            return
+        for j in range(n):
+            if j in path:
+                continue
+            for y in link.get((path[-1], j), ()):
+                if not digits or y != digits[-1]:
+                    rec(path + [j], digits + [y], covered | set(inside[j]), length)
+
+    # shorter chains first, so that a cap only ever cuts the longest
+    for length in range(4, MAX_CHAIN_CHECK + 1):
+        for i in range(n):
+            rec([i], [], set(inside[i]), length)
+    return out
+
+
+def check_als_chain(pos: Position, q: PatternQuery) -> PatternReport:
+    label = "ALS chain"
+
+    def holds(cells):
+        out = []
+        for groups, links in _chains_inside(pos, cells):
+            r = _chain_effect(pos, label, cells, [(list(range(len(groups))), links)], groups)
+            if r.ok:
+                out.append(r)
+        return out
+
+    return best_report(pos, q, label, lambda g: chain_report(pos, q, g),
+                       range(2, MAX_CHAIN_CHECK + 1), "ALSs", holds)
