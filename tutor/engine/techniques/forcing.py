@@ -84,10 +84,21 @@ def _verity_premises(c: Consequences):
 def _premises(c: Consequences):
     """Every literal to assume: each candidate on, and off where that leads
     anywhere (the candidate has a strong link: removing any other leaves no
-    single behind, for chains and nets alike)."""
+    single behind, for chains and nets alike) but not at once to nothing
+    (a cell's last candidate, a digit's last place in a house: those are
+    singles)."""
+    single = 0
+    for i in range(81):
+        if not c.values[i] and c.cands[i] and not c.cands[i] & (c.cands[i] - 1):
+            single |= 0x1FF << (9 * i)
+    for d in range(1, 10):
+        for h in range(27):
+            m = c.digit_cells[d] & HOUSE_MASK[h]
+            if m and not m & (m - 1):
+                single |= 1 << (9 * (m.bit_length() - 1) + d - 1)
     for k in bits(c.present):
         yield 2 * k + 1
-        if c.has_strong >> k & 1:
+        if c.has_strong >> k & 1 and not single >> k & 1:
             yield 2 * k
 
 

@@ -43,14 +43,16 @@ def _house_premise(pos, q, cells, label):
         reason, where = no_shared_house(cells)
         return fail(q, label, f"{reason}: a forcing chain starts from one cell or from every place "
                               f"of one digit in one house", where)
-    digits = list(q.digits) or sorted({d for _, d, _ in q.claim})
     shared = 0x1FF
     for i in cells:
         shared &= pos.cands[i]
-    held = [d for d in digits if shared >> (d - 1) & 1] if digits else list(MASK_DIGITS[shared])
+    if len(q.digits) > 1:
+        return fail(q, label, "a house forcing chain starts from the places of one digit: name "
+                              "just one")
+    held = [d for d in q.digits if shared >> (d - 1) & 1] if q.digits else list(MASK_DIGITS[shared])
     if not held:
-        if digits:
-            d = digits[0]
+        if q.digits:
+            d = q.digits[0]
             lacking = [i for i in cells if not pos.cands[i] >> (d - 1) & 1]
             return fail(q, label, f"{cell_name(lacking[0])} has no candidate {d}", lacking)
         return fail(q, label, f"{cells_name(cells)} share no candidate: a house forcing chain "

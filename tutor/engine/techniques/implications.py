@@ -21,7 +21,9 @@ Two ways of following a premise:
   the order they are found (first found, first made), so each fact has an
   index: how many placements it took.  `net_proof` gives the key
   implications behind a fact: the placements it rests on, each with the
-  rule that made it, in order.
+  rule that made it, in order.  A net follows what its premise sets off:
+  a single the position already held before the premise is not made (it
+  holds whatever the premise, and the ladder takes it first).
 
 Both stop at nothing but exhaustion (a net stops at its first
 contradiction: a cell with no candidate, a digit with no place in a house,
