@@ -200,19 +200,22 @@ def _ordered(proofs: dict) -> list:
     return kept
 
 
-def _steps(pos: Position, via: str, proofs: dict, limit: int | None = None) -> list:
+def _steps(pos: Position, via: str, limit: int | None = None) -> list:
     c = consequences(pos)
+    proofs = chain_proofs(pos) if via == "chain" else net_proofs(pos)
     return [build_step(c, via, proof, merged) for proof, merged in _ordered(proofs)[:limit]]
 
 
-@per_position
-def _chain_steps(pos: Position) -> tuple:
-    return tuple(_steps(pos, "chain", chain_proofs(pos)))
+def _finder(via: str):
+    """The finder of one room (its list kept for the last position), with
+    `first`: the head of that list, built alone."""
+    listed = per_position(lambda pos: tuple(_steps(pos, via)))
 
+    def finder(pos: Position):
+        return list(listed(pos))
 
-@per_position
-def _net_steps(pos: Position) -> tuple:
-    return tuple(_steps(pos, "net", net_proofs(pos)))
+    finder.first = lambda pos: _steps(pos, via, 1)
+    return finder
 
 
 def forcing_entry_keys(step) -> EntryKeys:
@@ -246,14 +249,11 @@ CHAIN_CONFUSIONS = (
            confusions=CHAIN_CONFUSIONS, prerequisites=("x-cycle", "simple-colours"),
            distractors=("x-cycle", "forcing-net", "death-blossom", "simple-colours"))
 def forcing_chain(pos: Position):
-    return list(_chain_steps(pos))
+    return _chain_finder(pos)
 
 
-def _first_chain(pos: Position) -> list:
-    return _steps(pos, "chain", chain_proofs(pos), 1)
-
-
-forcing_chain.first = _first_chain
+_chain_finder = _finder("chain")
+forcing_chain.first = _chain_finder.first
 
 
 @technique("forcing-net", "Forcing Net", "forcing", rank=370, weight=700, label="Forcing Net",
@@ -266,11 +266,8 @@ forcing_chain.first = _first_chain
            prerequisites=("forcing-chain",),
            distractors=("forcing-chain", "trial", "death-blossom", "x-cycle"))
 def forcing_net(pos: Position):
-    return list(_net_steps(pos))
+    return _net_finder(pos)
 
 
-def _first_net(pos: Position) -> list:
-    return _steps(pos, "net", net_proofs(pos), 1)
-
-
-forcing_net.first = _first_net
+_net_finder = _finder("net")
+forcing_net.first = _net_finder.first

@@ -24,9 +24,9 @@ effect found, when more than one).
 """
 from __future__ import annotations
 
-from ..grid import HOUSES, cell_name, house_name
+from ..grid import HOUSES, MASK_DIGITS, PEER_MASK, cell_name, house_name
 from ..step import make_step
-from .implications import NAKED, PREMISE, Consequences, contradiction_text, lit_text
+from .implications import NAKED, PREMISE, Consequences, Net, lit_text
 
 KINDS = {
     ("chain", "contradiction"): "Forcing Chain Contradiction",
@@ -83,6 +83,72 @@ def arrows(path: list[int]) -> str:
 
 # ------------------------------------------------------------------ nets
 
+def net_proof(c: Consequences, net: Net, goal) -> list[tuple[int, int, int]]:
+    """The placements (cell, digit, rule) a fact or a contradiction of the
+    net rests on, in the order made.  goal: a literal or
+    net.contradiction."""
+    base = c.cands
+    placed = {(i, d): t for t, (i, d, _) in enumerate(net.queue)}
+    premise_off = None if net.premise & 1 else net.premise >> 1
+    need: set[int] = set()          # queue indexes
+
+    def off_cause(j: int, e: int):
+        if premise_off == 9 * j + e - 1:
+            return
+        for t in range(net.done):
+            i, d, _ = net.queue[t]
+            if (i == j and d != e) or (d == e and PEER_MASK[i] >> j & 1):
+                on_cause(t)
+                return
+        raise ValueError(f"{cell_name(j)}<>{e} is not in the net")
+
+    def on_cause(t: int):
+        if t in need:
+            return
+        need.add(t)
+        i, d, rule = net.queue[t]
+        if rule == NAKED:
+            for e in MASK_DIGITS[base[i]]:
+                if e != d:
+                    off_cause(i, e)
+        elif rule != PREMISE:
+            for j in HOUSES[rule]:
+                if j != i and not c.values[j] and base[j] >> (d - 1) & 1:
+                    off_cause(j, d)
+
+    if isinstance(goal, tuple):
+        kind = goal[0]
+        if kind == "cell":
+            for e in MASK_DIGITS[base[goal[1]]]:
+                off_cause(goal[1], e)
+        elif kind == "house":
+            _, h, d = goal
+            for j in HOUSES[h]:
+                if not c.values[j] and base[j] >> (d - 1) & 1:
+                    off_cause(j, d)
+        else:
+            _, i, d = goal
+            on_cause(placed[(i, d)])
+            off_cause(i, d)
+    elif goal & 1:
+        i, e = divmod(goal >> 1, 9)
+        on_cause(placed[(i, e + 1)])
+    else:
+        i, e = divmod(goal >> 1, 9)
+        off_cause(i, e + 1)
+    return [net.queue[t] for t in sorted(need)]
+
+
+def contradiction_text(c) -> str:
+    """A net's contradiction in words."""
+    if c[0] == "cell":
+        return f"{cell_name(c[1])} has no candidate left"
+    if c[0] == "house":
+        return f"{c[2]} has no place left in {house_name(c[1])}"
+    return f"{cell_name(c[1])} must be {c[2]} but has lost {c[2]}"
+
+
+
 def _rule_text(i: int, d: int, rule: int) -> str:
     if rule == NAKED:
         return "naked single"
@@ -92,7 +158,7 @@ def _rule_text(i: int, d: int, rule: int) -> str:
 def net_branch(c: Consequences, lit: int, goal) -> tuple[str, dict, set]:
     """(readable line, data, cells) for one net branch from lit to goal."""
     net = c.net(lit)
-    key = c.net_proof(net, goal)
+    key = net_proof(c, net, goal)
     steps = []
     cells = {_cell_of(lit)}
     shown = []

@@ -19,9 +19,8 @@ Two ways of following a premise:
   naked and hidden singles, where one fact may need several others (a
   cell's last candidate needs all the others gone).  Placements are made in
   the order they are found (first found, first made), so each fact has an
-  index: how many placements it took.  `net_proof` gives the key
-  implications behind a fact: the placements it rests on, each with the
-  rule that made it, in order.  A net follows what its premise sets off:
+  index: how many placements it took (forcing_steps.net_proof gives the
+  placements a fact rests on).  A net follows what its premise sets off:
   a single the position already held before the premise is not made (it
   holds whatever the premise, and the ladder takes it first).
 
@@ -32,7 +31,7 @@ here; the rooms decide what to search (forcing.py).
 """
 from __future__ import annotations
 
-from ..grid import HOUSE_MASK, HOUSES, HOUSES_OF, MASK_DIGITS, PEER_MASK, PEERS, cell_name, house_name
+from ..grid import HOUSE_MASK, HOUSES_OF, MASK_DIGITS, PEER_MASK, PEERS, cell_name
 from ..position import Position
 from .common import per_position
 
@@ -83,12 +82,7 @@ class Chain:
 
     def depth(self, lit: int) -> int:
         """Links from the premise to a literal it reaches."""
-        b = 1 << (lit >> 1)
-        side = lit & 1
-        for t, level in enumerate(self.levels):
-            if level[1 - side] & b:
-                return t
-        raise KeyError(lit)
+        return self.depths(1 << (lit >> 1), lit & 1)[lit >> 1]
 
     def depths(self, mask: int, side: int) -> dict[int, int]:
         """{candidate: links from the premise} for the candidates of mask the
@@ -144,26 +138,6 @@ class Net:
     def __init__(self, premise, on, off, queue, done, after, contradiction):
         self.premise, self.on, self.off = premise, on, off
         self.queue, self.done, self.after, self.contradiction = queue, done, after, contradiction
-
-    def index(self, lit: int) -> int:
-        """Placements made before the fact held (0: the premise gives it)."""
-        if lit == self.premise:
-            return 0
-        k = lit >> 1
-        if lit & 1:
-            i, e = divmod(k, 9)
-            for t in range(self.done):
-                if self.queue[t][0] == i:
-                    return t
-            raise KeyError(lit)
-        b = 1 << k
-        for t, off in enumerate(self.after):
-            if off & b:
-                return t
-        raise KeyError(lit)
-
-    def size(self, lit: int) -> int:
-        return self.index(lit) + 1
 
     def add_sizes(self, mask: int, side: int, sizes: dict) -> None:
         """sizes[x] += placements made until x held (plus one), for every
@@ -241,9 +215,7 @@ class Consequences:
     # ------------------------------------------------------------ chains
     def chain(self, lit: int) -> Chain:
         got = self._chains.get(lit)
-        if got is None:
-            got = self._chains[lit] = self._chain(lit)
-        return got
+        return got if got is not None else self._chains.setdefault(lit, self._chain(lit))
 
     def _chain(self, lit: int) -> Chain:
         weak = weak_table()
@@ -296,9 +268,7 @@ class Consequences:
     # ------------------------------------------------------------ nets
     def net(self, lit: int) -> Net:
         got = self._nets.get(lit)
-        if got is None:
-            got = self._nets[lit] = self._net(lit)
-        return got
+        return got if got is not None else self._nets.setdefault(lit, self._net(lit))
 
     def _net(self, lit: int) -> Net:
         cands = self.cands[:]
@@ -381,70 +351,6 @@ class Consequences:
                 lost.append((j, d, True))
             after.append(off)
         return Net(lit, on, off, queue, t, after, result)
-
-    def net_proof(self, net: Net, goal) -> list[tuple[int, int, int]]:
-        """The placements (cell, digit, rule) a fact or a contradiction of the
-        net rests on, in the order made.  goal: a literal or
-        net.contradiction."""
-        base = self.cands
-        placed = {(i, d): t for t, (i, d, _) in enumerate(net.queue)}
-        premise_off = None if net.premise & 1 else net.premise >> 1
-        need: set[int] = set()          # queue indexes
-
-        def off_cause(j: int, e: int):
-            if premise_off == 9 * j + e - 1:
-                return
-            for t in range(net.done):
-                i, d, _ = net.queue[t]
-                if (i == j and d != e) or (d == e and PEER_MASK[i] >> j & 1):
-                    on_cause(t)
-                    return
-            raise ValueError(f"{cell_name(j)}<>{e} is not in the net")
-
-        def on_cause(t: int):
-            if t in need:
-                return
-            need.add(t)
-            i, d, rule = net.queue[t]
-            if rule == NAKED:
-                for e in MASK_DIGITS[base[i]]:
-                    if e != d:
-                        off_cause(i, e)
-            elif rule != PREMISE:
-                for j in HOUSES[rule]:
-                    if j != i and not self.values[j] and base[j] >> (d - 1) & 1:
-                        off_cause(j, d)
-
-        if isinstance(goal, tuple):
-            kind = goal[0]
-            if kind == "cell":
-                for e in MASK_DIGITS[base[goal[1]]]:
-                    off_cause(goal[1], e)
-            elif kind == "house":
-                _, h, d = goal
-                for j in HOUSES[h]:
-                    if not self.values[j] and base[j] >> (d - 1) & 1:
-                        off_cause(j, d)
-            else:
-                _, i, d = goal
-                on_cause(placed[(i, d)])
-                off_cause(i, d)
-        elif goal & 1:
-            i, e = divmod(goal >> 1, 9)
-            on_cause(placed[(i, e + 1)])
-        else:
-            i, e = divmod(goal >> 1, 9)
-            off_cause(i, e + 1)
-        return [net.queue[t] for t in sorted(need)]
-
-
-def contradiction_text(c) -> str:
-    """A net's contradiction in words."""
-    if c[0] == "cell":
-        return f"{cell_name(c[1])} has no candidate left"
-    if c[0] == "house":
-        return f"{c[2]} has no place left in {house_name(c[1])}"
-    return f"{cell_name(c[1])} must be {c[2]} but has lost {c[2]}"
 
 
 @per_position
