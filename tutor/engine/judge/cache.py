@@ -85,6 +85,7 @@ class _Entry:
                     index.setdefault(it, []).append(entry)
         found = index.get(item)
         if found is None:
+            index[item] = []        # asked again while proving: nothing yet
             found = index[item] = self._proved_on_demand(tid, item)
         return found
 

@@ -32,7 +32,7 @@ from __future__ import annotations
 from .. import registry
 from ..grid import MASK_DIGITS, POPCOUNT, cell_name
 from ..position import Position
-from ..registry import EntryKeys, PatternReport, technique
+from ..registry import PatternReport, technique
 from ..step import make_step
 from .patterns import digits_list, fail
 
@@ -48,18 +48,20 @@ def _below(rank: int = RANK) -> list[str]:
     return [t.id for t in registry.ladder(uniqueness=False) if t.rank < rank]
 
 
+def _assume(pos: Position, i: int, d: int, placing: bool) -> Position:
+    """A fresh position where cell i is d (placing) or is not d."""
+    out = Position(pos.values, pos.cands, pos.givens)
+    out.place(i, d) if placing else out.eliminate(i, d)
+    return out
+
+
 def _breaks_down(pos: Position, i: int, d: int, placing: bool, max_steps: int):
     """Assume cell i is d (placing) or is not d, and solve on with the
     techniques below the forcing family: (steps, what breaks) when that
     reaches a contradiction, else None."""
     from ..solve import logic_solve
-    trial = pos.copy()
-    if placing:
-        trial.place(i, d)
-    else:
-        trial.eliminate(i, d)
-    trial._solution = None
-    result = logic_solve(trial, _below(NESTED_BELOW), max_steps=max_steps, uniqueness=False)
+    result = logic_solve(_assume(pos, i, d, placing), _below(NESTED_BELOW), max_steps=max_steps,
+                         uniqueness=False)
     if result.status == "contradiction":
         return len(result.steps), result.problem
     return None
@@ -116,6 +118,8 @@ def _prove(pos: Position, item):
         lead = (f"Trial: assuming {assumed}, solving on runs into a contradiction after {n} "
                 f"step{'s' if n != 1 else ''} ({problem})")
     else:
+        if _assume(pos, i, d, not placing).solution_info()[0] != 0:
+            return None
         lead = (f"Trial: with {assumed} the position has no solution (an exhaustive search finds "
                 f"none), and solving on with the techniques below forcing chains reaches no "
                 f"contradiction within {PROVE_STEPS} steps")
@@ -147,13 +151,9 @@ def check_trial(pos: Position, q) -> PatternReport:
                          why_not=why_not)
 
 
-def _keys(step) -> EntryKeys:
-    return EntryKeys(frozenset(step.cells), digits=frozenset(step.digits))
-
-
 @technique("trial", "Trial", "forcing", rank=RANK, weight=1000, label="Trial",
            aliases=("trial", "trial and error", "guess", "guessing", "bifurcation"),
-           check=check_trial, entry_keys=_keys, prerequisites=("forcing-net",),
+           check=check_trial, prerequisites=("forcing-net",),
            distractors=("forcing-net", "forcing-chain", "death-blossom", "x-cycle"),
            confusions=(("forcing-net", "Trial vs Forcing Net",
                         "a forcing net proves its step from the assumption alone; a trial is a "
