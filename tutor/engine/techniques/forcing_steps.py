@@ -148,8 +148,7 @@ def contradiction_text(c) -> str:
     return f"{cell_name(c[1])} must be {c[2]} but has lost {c[2]}"
 
 
-
-def _rule_text(i: int, d: int, rule: int) -> str:
+def _rule_text(rule: int) -> str:
     if rule == NAKED:
         return "naked single"
     return f"hidden single in {house_name(rule)}"
@@ -166,8 +165,8 @@ def net_branch(c: Consequences, lit: int, goal) -> tuple[str, dict, set]:
         if rule == PREMISE:
             continue
         cells.add(i)
-        shown.append({"fact": f"{cell_name(i)}={d}", "rule": _rule_text(i, d, rule)})
-        steps.append(f"{cell_name(i)}={d} ({_rule_text(i, d, rule)})")
+        shown.append({"fact": f"{cell_name(i)}={d}", "rule": _rule_text(rule)})
+        steps.append(f"{cell_name(i)}={d} ({_rule_text(rule)})")
     if isinstance(goal, tuple):
         end = contradiction_text(goal)
         if goal[0] != "house":
