@@ -159,12 +159,10 @@ def check_trial(pos: Position, q) -> PatternReport:
                         "a forcing net proves its step from the assumption alone; a trial is a "
                         "guess that only the known solution confirms"),))
 def trial(pos: Position):
+    if pos.is_solved() or registry.next_step(pos, _below(), uniqueness=False) is not None:
+        return []
     count, sol = pos.solution_info()
-    if count != 1 or pos.is_solved():
-        return []
-    if registry.next_step(pos, _below(), uniqueness=False) is not None:
-        return []
-    return [_guess(pos, sol)]
+    return [_guess(pos, sol)] if count == 1 else []
 
 
 trial.prove = _prove
