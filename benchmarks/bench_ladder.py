@@ -1,6 +1,7 @@
 """How far the ladder gets: per puzzle set, how many puzzles logic solve
 finishes, how many it leaves stuck, and which technique each one needs at
-its hardest (the puzzle's rating), with the time per puzzle.
+its hardest (the puzzle's rating), with the time per puzzle (wall clock,
+and the process's CPU time, which a busy shared machine inflates less).
 
 Run with `python -m benchmarks.bench_ladder` (add `--no-uniqueness` to leave
 the uniqueness techniques out).
@@ -38,21 +39,22 @@ def puzzle_sets() -> dict[str, list[str]]:
 def run_set(name: str, texts: list[str], uniqueness: bool = True) -> None:
     status = Counter()
     hardest = Counter()
-    times = []
+    times, cpu = [], []
     for text in texts:
         pos = parse_position(text)
         clear_memos()
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         kwargs = {} if uniqueness else {"uniqueness": False}
         result = logic_solve(pos, **kwargs)
         times.append((time.perf_counter() - t) * 1000)
+        cpu.append((time.process_time() - c) * 1000)
         status[result.status] += 1
         hardest[result.hardest if result.status == "solved" else "(stuck)"] += 1
     times.sort()
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
     print(f"{name:<22} n={len(texts):<4} solved {status['solved']:<4} stuck {status['stuck']:<4} "
           f"contradiction {status['contradiction']:<2}  median {statistics.median(times):6.1f} ms  "
-          f"p95 {p95:6.1f} ms")
+          f"p95 {p95:6.1f} ms  (cpu median {statistics.median(cpu):5.1f} ms)")
 
     def rank(tid: str) -> int:
         t = get(tid)

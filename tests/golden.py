@@ -306,8 +306,10 @@ def _shorthand(step) -> str:
         return f"{step.technique} #{d} {x['base']} {x['cover']}"
     if "ends" in x:
         return f"{step.technique.replace('-', ' ')} #{d} " + " ".join(x["ends"])
-    if "box" in x:
+    if "box" in x and "line" in x:
         return f"{step.technique} #{d} {x['box']} {x['line']}"
+    if "er_row" in x:
+        return f"empty rectangle #{d} {x['box']} " + " ".join(x["link"])
     if "stem" in x:
         return f"death blossom {x['stem']} #{d}"
     return f"{cells_name(step.cells)} #{d}"
@@ -349,7 +351,7 @@ def choose_quiz(pos, steps, rng: random.Random, index: int) -> dict | None:
         shifted = cover[0] + "".join(str(int(k) % 9 + 1) for k in cover[1:])
         entries.append(["text", f"{tid} #{d} {s.extra['base']} {shifted}"])
         entries.append(["text", f"fish #{d} {s.extra['base']}"])
-    if "box" in s.extra:
+    if "box" in s.extra and "line" in s.extra:
         entries.append(["text", f"{_name_for(mix or tid, s, rng)} #{d} {s.extra['box']} {s.extra['line']}"])
     if others:
         o = others[rng.randrange(len(others))]
@@ -387,9 +389,9 @@ def record_solve(puzzle: str) -> dict:
 
 def record_check(grid: str, args: list[str]) -> dict:
     code, out, err = run_cli(["check", grid, *args, "--json"])
-    if code:
+    if not out:                      # an unreadable position: no verdict at all
         return {"exit": code, "error": err.strip()}
-    obj = json.loads(out)
+    obj = json.loads(out)            # a verdict (exit 0 proved, 1 not proved, 2 invalid)
     code2, text, _ = run_cli(["check", grid, *args])
     return {"verdict": obj["verdict"], "technique": obj["technique"], "message": obj["message"],
             "sha": _sha(out + text)}

@@ -3,7 +3,7 @@ import json
 import subprocess
 import sys
 
-from puzzle_helpers import PUZZLES
+from puzzle_helpers import PUZZLES, parse_position
 from tutor.cli import main
 
 LOCKEDSET = "2.891..54....4..7.41.5..6.2...7...61....2....69...1...5.2..7.16.4..6....16..594.3"
@@ -59,11 +59,72 @@ def test_solve_batch_file_prints_one_json_object_a_line(capsys):
     assert sum(first["counts"].values()) == len(first["steps"])
 
 
-def test_solve_reports_several_solutions(capsys):
+def test_solve_several_solutions_is_bad_input(capsys):
+    """An empty grid or a puzzle with two solutions: one line, status 2 (as
+    for any bad input), never a 'stuck' grid over 100 columns wide."""
     from puzzle_helpers import load_lines
     many = next(l.split(":")[0] for l in load_lines("tdoku/test-puzzles.txt") if int(l.split(":")[1]) >= 2)
+    for puzzle in ("." * 81, many):
+        code, out, err = run(capsys, "solve", puzzle)
+        assert code == 2 and out == ""
+        assert err == "sudoku-tutor: the puzzle has several solutions\n"
     code, out, _ = run(capsys, "solve", many, "--json")
-    assert json.loads(out)["note"] == "the puzzle has several solutions"
+    got = json.loads(out)
+    assert code == 2 and got["status"] == "invalid"
+    assert got["error"] == "the puzzle has several solutions"
+
+
+def test_solve_text_shows_the_path_and_the_score(capsys):
+    from tutor.engine.registry import get
+    from tutor.engine.solve import logic_solve
+    code, out, _ = run(capsys, "solve", LOCKEDSET)
+    result = logic_solve(parse_position(LOCKEDSET))
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "status: solved"
+    # the score is the sum of the step weights (Technique.score), beside the hardest
+    assert result.score == sum(get(s.technique).score for s in result.steps) > 0
+    assert lines[1] == f"score: {result.score} (hardest: Naked Subset (LockedSet))"
+    assert lines[2].startswith(f"steps: {len(result.steps)} (")
+    # the path: one step a line, numbered, in standard notation
+    path = lines[3:3 + len(result.steps)]
+    assert [p.split(". ", 1)[1] for p in path] == [s.text for s in result.steps]
+    assert path[0] == " 1. Naked Single: r1c7 can only be 3 => r1c7=3"
+    assert any("Naked Pair: 3,9 in r38c3" in p for p in path)
+    assert all(len(line) <= 100 for line in lines)
+    code, out, _ = run(capsys, "solve", LOCKEDSET, "--no-steps")
+    assert len(out.splitlines()) == 3 + 13          # status, score, steps; then the grid
+    code, out, _ = run(capsys, "solve", LOCKEDSET, "--json")
+    assert json.loads(out)["score"] == result.score
+
+
+def test_solve_batch_text_is_one_line_a_puzzle(capsys, tmp_path):
+    """A batch without --json: one line a puzzle (README, "The command line")."""
+    path = tmp_path / "batch.txt"
+    puzzles = (PUZZLES / "qqwing-expert.txt").read_text().split()[:3]
+    path.write_text("\n".join(puzzles + ["." * 81]) + "\n")
+    code, out, _ = run(capsys, "solve", str(path))
+    lines = out.splitlines()
+    assert code == 2 and len(lines) == 4        # the last puzzle has several solutions
+    for puzzle, line in zip(puzzles, lines):
+        assert line.startswith(f"{puzzle}: solved, score ")
+        assert ", hardest " in line and line.endswith(" steps")
+    assert lines[3] == "." * 81 + ": invalid: the puzzle has several solutions"
+    code, out, _ = run(capsys, "solve", str(path), "--json")
+    assert [json.loads(line)["status"] for line in out.splitlines()] == ["solved"] * 3 + ["invalid"]
+
+
+def test_a_pm_grid_written_by_position_reads_back(capsys, tmp_path):
+    """position --format pm > pm.txt; position pm.txt: the same position, an
+    unsolved cell with one candidate included (written {6}, not a bare 6)."""
+    from tutor.engine.formats import parse_position as parse, to_braces
+    one = to_braces(parse(LOCKEDSET.replace("2.891..54", "2.891.354", 1)))
+    assert one.startswith("2{7}891{6}354")  # r1c2 and r1c6: unsolved, one candidate each
+    code, out, _ = run(capsys, "position", one, "--format", "pm")
+    pm = tmp_path / "pm.txt"
+    pm.write_text(out)
+    code, out, err = run(capsys, "position", str(pm))
+    assert code == 0 and err == ""
+    assert out.strip() == one
 
 
 def test_position_formats(capsys):

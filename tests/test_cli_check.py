@@ -54,18 +54,38 @@ def test_check_false_claim(capsys):
     i = 5 * 9 + 3  # r6c4
     code, out, _ = run(capsys, "check", to_braces(pos), f"r6c4<>{sol[i]}", "--json")
     got = json.loads(out)
-    assert code == 0 and got["verdict"] == "false"
+    assert code == 1 and got["verdict"] == "false"          # not proved: status 1
     assert got["message"] == f"r6c4 is {sol[i]} in the solution."
     assert got["step"] is None
 
 
-def test_invalid_claims_are_verdicts_with_status_0(capsys):
-    for claim in ("r0c1<>3", "r1c1<>2", "r6c3<>9"):   # bad cell, solved cell, missing candidate
+def test_invalid_claims_are_bad_input_with_status_2(capsys):
+    """README: bad input exits 2; an invalid claim is bad input (the JSON
+    verdict still says why; the text form is one line on stderr)."""
+    for claim in ("r0c1<>3", "r1c1<>2", "r6c3<>9", "r6c3"):   # bad cell, solved cell,
         code, out, err = run(capsys, "check", LOCKEDSET, claim, "--after", "singles", "--json")
-        got = json.loads(out)
-        assert code == 0 and got["verdict"] == "invalid" and got["message"], claim
-    code, out, _ = run(capsys, "check", LOCKEDSET, "r6c3<>3", "--by", "frobnicate")
-    assert code == 0 and out.startswith("invalid: ") and "frobnicate" in out
+        got = json.loads(out)                                  # missing candidate, malformed
+        assert code == 2 and got["verdict"] == "invalid" and got["message"], claim
+    code, out, err = run(capsys, "check", LOCKEDSET, "r6c3<>3", "--by", "frobnicate")
+    assert code == 2 and out == ""
+    assert err.startswith("sudoku-tutor: invalid: ") and "frobnicate" in err
+    assert err.count("\n") == 1
+
+
+def test_check_exit_status_per_verdict(capsys):
+    """One status per outcome: 0 proved (by the named technique or another),
+    1 not proved (false, true but unproved), 2 bad input."""
+    from tutor.cli import CHECK_STATUS
+    assert CHECK_STATUS == {"proved": 0, "proved-other": 0, "true-unproved": 1, "false": 1,
+                            "invalid": 2}
+    code, out, _ = run(capsys, "check", LOCKEDSET, "r6c3<>3", "--after", "singles",
+                       "--by", "naked-subset")
+    assert code == 0 and out.startswith("proved: ")
+    code, out, _ = run(capsys, "check", CLAIMING, "r2c8<>7", "--after", "singles", "--by",
+                       "pointing")
+    assert code == 0 and out.startswith("proved-other: ")
+    code, out, _ = run(capsys, "check", LOCKEDSET, "r2c1=9", "--after", "singles")
+    assert code == 1 and out.startswith("true-unproved: ")
 
 
 def test_bad_position_exits_2_with_one_line(capsys):
@@ -78,4 +98,4 @@ def test_bad_position_exits_2_with_one_line(capsys):
 def test_several_solutions_is_an_invalid_verdict(capsys):
     code, out, _ = run(capsys, "check", "." * 81, "r1c1<>1", "--json")
     got = json.loads(out)
-    assert code == 0 and got["verdict"] == "invalid" and "several solutions" in got["message"]
+    assert code == 2 and got["verdict"] == "invalid" and "several solutions" in got["message"]

@@ -10,6 +10,7 @@ import json
 import sys
 
 from . import __version__
+from .cli_ladder import add_ladder_options, no_input, read_puzzle_file, steps_batch, uniqueness
 from .usage import UsageError
 
 
@@ -18,11 +19,11 @@ def _position(arg: str):
     return read_position_arg(arg)
 
 
-def _after(pos, after):
+def _after(pos, after, unique: bool = True):
     if not after:
         return pos
     from .engine.solve import apply_until_stuck
-    return apply_until_stuck(pos, after)
+    return apply_until_stuck(pos, after, uniqueness=unique)
 
 
 def _emit_json(obj) -> None:
@@ -31,9 +32,10 @@ def _emit_json(obj) -> None:
 
 # ------------------------------------------------------------------ commands
 
-def _require_solvable(pos) -> None:
+def _require_solvable(pos, unique: bool = False) -> None:
     """Technique search needs a position with a solution; several are fine
-    (the learner is told), none is an error that says where it breaks."""
+    (the learner is told), none is an error that says where it breaks.
+    With `unique` (logic solve), several solutions are an error too."""
     from .engine.position import PositionError
     count, _ = pos.solution_info()
     if count == 0:
@@ -41,15 +43,19 @@ def _require_solvable(pos) -> None:
         raise PositionError(f"the position has no solution ({where})" if where
                             else "the position has no solution")
     if count > 1:
+        if unique:
+            raise PositionError("the puzzle has several solutions")
         print("sudoku-tutor: note: the puzzle has several solutions", file=sys.stderr)
 
 
 def cmd_steps(args) -> int:
+    if args.batch:
+        return steps_batch(args)
     from .engine.finder import find_all
     pos = _position(args.position)
     _require_solvable(pos)
-    pos = _after(pos, args.after)
-    steps = find_all(pos, args.technique or None)
+    pos = _after(pos, args.after, uniqueness(args))
+    steps = find_all(pos, args.technique or None, uniqueness(args))
     if args.json:
         _emit_json([s.to_json() for s in steps])
     else:
@@ -61,17 +67,26 @@ def cmd_steps(args) -> int:
 
 
 def _puzzle_lines(arg: str):
+    """The puzzles to solve; an empty input is an error (one line)."""
+    texts = _puzzle_texts(arg)
+    if no_input(texts):
+        from .engine.position import PositionError
+        raise PositionError("no position given: the input is empty")
+    return texts
+
+
+def _puzzle_texts(arg: str):
     """A file of one puzzle a line is a batch; anything else is one position."""
     import os
     if arg != "-" and len(arg) < 4096 and os.path.isfile(arg):
-        with open(arg, encoding="utf-8") as f:
-            text = f.read()
+        text = read_puzzle_file(arg)
         lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("#")]
         if len(lines) > 1 and all("|" not in ln for ln in lines) and not _is_grid(lines):
             return lines
         return [text]
     if arg == "-":
-        return [sys.stdin.read()]
+        from .engine.formats import read_limited
+        return [read_limited(sys.stdin, "the standard input")]
     if "/" in arg or arg.endswith(".txt"):
         from .engine.position import PositionError
         raise PositionError(f"cannot read {arg}: no such file")
@@ -84,48 +99,62 @@ def _is_grid(lines) -> bool:
 
 
 def cmd_solve(args) -> int:
+    """One puzzle: its status, score, hardest technique and path (text), or
+    one JSON object.  A batch: one line a puzzle (text or JSON).  A puzzle
+    that is unreadable, or has no or several solutions, is bad input: exit 2
+    (one line on stderr for a single puzzle, its own line in a batch)."""
     from .engine.formats import PositionError, parse_position
     from .engine.solve import logic_solve
+    texts = _puzzle_lines(args.position)
+    batch = len(texts) > 1
     status = 0
-    for text in _puzzle_lines(args.position):
+    for text in texts:
         puzzle = text.strip().split()[0] if "\n" not in text.strip() and "{" not in text else text.strip()
         try:
             pos = parse_position(text)
+            _require_solvable(pos, unique=True)
         except PositionError as e:
+            if not (batch or args.json):
+                raise
             if args.json:
                 _emit_json({"puzzle": puzzle, "status": "invalid", "error": str(e)})
             else:
                 print(f"{puzzle[:81]}: invalid: {e}")
             status = 2
             continue
-        count, _ = pos.solution_info()
-        result = logic_solve(pos, args.technique or None)
-        note = None
-        if count == 0:
-            note = "the puzzle has no solution"
-        elif count > 1:
-            note = "the puzzle has several solutions"
+        result = logic_solve(pos, args.technique or None, uniqueness=uniqueness(args))
         if args.json:
             obj = {"puzzle": puzzle}
             obj.update(result.to_json(with_steps=not args.no_steps))
-            if note:
-                obj["note"] = note
             _emit_json(obj)
+        elif batch:
+            print(f"{puzzle[:81]}: {_solve_summary(result)}")
         else:
-            _print_solve(result, note)
+            _print_solve(result, path=not args.no_steps)
     return status
 
 
-def _print_solve(result, note) -> None:
+def _solve_summary(result) -> str:
+    """'solved, score 1290, hardest Naked Subset (LockedSet), 50 steps'."""
+    from .engine.finder import technique_name
+    hardest = technique_name(result.hardest) if result.hardest else "none"
+    text = f"{result.status}, score {result.score}, hardest {hardest}, {len(result.steps)} steps"
+    return text + (f" ({result.problem})" if result.problem else "")
+
+
+def _print_solve(result, path: bool = True) -> None:
     from .engine.finder import technique_name
     from .engine.formats import to_pm
     print(f"status: {result.status}" + (f" ({result.problem})" if result.problem else ""))
-    if note:
-        print(f"note: {note}")
-    if result.hardest:
-        print(f"hardest: {technique_name(result.hardest)}")
-    for tid, n in sorted(result.counts.items(), key=lambda kv: kv[0]):
-        print(f"  {tid}: {n}")
+    hardest = technique_name(result.hardest) if result.hardest else "none"
+    print(f"score: {result.score} (hardest: {hardest})")
+    counts = sorted(result.counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    print(f"steps: {len(result.steps)}"
+          + (" (" + ", ".join(f"{n} {tid}" for tid, n in counts) + ")" if counts else ""))
+    if path:
+        width = len(str(len(result.steps)))
+        for k, step in enumerate(result.steps, 1):
+            print(f"{k:>{width}}. {step.text}")
     print(to_pm(result.position))
 
 
@@ -136,36 +165,46 @@ def cmd_position(args) -> int:
     return 0
 
 
+# `check` exit status per verdict (README, "The command line")
+CHECK_STATUS = {"proved": 0, "proved-other": 0, "true-unproved": 1, "false": 1, "invalid": 2}
+
+
 def cmd_check(args) -> int:
-    """Judge a claimed elimination/placement: every verdict (even 'invalid')
-    exits 0; only an unreadable position exits 2."""
+    """Judge a claimed elimination/placement.  Exit status: 0 proved (by the
+    named technique or another), 1 not proved (false, or true but unproved),
+    2 bad input (an unreadable position, an invalid claim: malformed, an
+    unknown technique, a solved cell, a position with several solutions)."""
     from .engine.judge import judge
-    pos = _after(_position(args.position), args.after)
-    verdict = judge(pos, args.claim, by=args.by, pattern=args.pattern)
+    pos = _after(_position(args.position), args.after, uniqueness(args))
+    verdict = judge(pos, args.claim, by=args.by, pattern=args.pattern, uniqueness=uniqueness(args))
+    code = CHECK_STATUS.get(verdict.kind, 2)
     if args.json:
         _emit_json(verdict.to_json())
+    elif verdict.kind == "invalid":
+        print(f"sudoku-tutor: invalid: {verdict.message}", file=sys.stderr)
     else:
         print(f"{verdict.kind}: {verdict.message}")
         for step in verdict.steps:
             print(f"  {step.text}")
-    return 0
+    return code
 
 
 def cmd_quiz(args) -> int:
     from .teaching.quiz import KINDS, check_target
     if args.kind not in KINDS:
         raise UsageError(f"unknown quiz kind '{args.kind}' (known: {', '.join(KINDS)})")
-    check_target(args.technique, args.kind)          # one line for an unknown technique
+    check_target(args.technique, args.kind, uniqueness(args))   # one line for an unknown technique
     from .app import run_app
+    session = {} if uniqueness(args) else {"uniqueness": False}      # for this session only
     return run_app(start_screen="quiz", start_args={
-        "target": args.technique, "kind": args.kind, "seed": args.seed}) or 0
+        "target": args.technique, "kind": args.kind, "seed": args.seed}, **session) or 0
 
 
 def cmd_practice_positions(args) -> int:
     from .teaching.practice import practice_positions
     if args.count < 1:
         raise UsageError(f"--count must be at least 1, not {args.count}")
-    found = practice_positions(args.technique, args.count, args.seed)
+    found = practice_positions(args.technique, args.count, args.seed, uniqueness(args))
     for p in found:
         print(p.braces)
     if len(found) < args.count:
@@ -210,12 +249,15 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print a JSON array of steps")
     s.set_defaults(func=cmd_steps)
 
-    s = sub.add_parser("solve", help="solve by logic, counting steps per technique")
-    s.add_argument("position", help="a position, a file (one puzzle a line: a batch), or -")
+    s = sub.add_parser("solve", help="solve by logic: the path, one step a line, its score and "
+                                     "hardest technique")
+    s.add_argument("position", help="a position, a file (one puzzle a line: a batch, one line "
+                                    "a puzzle), or -")
     s.add_argument("--technique", "-t", action="append", metavar="ID",
                    help="restrict the ladder to these techniques")
-    s.add_argument("--json", action="store_true", help="one JSON object a line")
-    s.add_argument("--no-steps", action="store_true", help="leave the step list out of the JSON")
+    s.add_argument("--json", action="store_true", help="one JSON object a puzzle, one a line")
+    s.add_argument("--no-steps", action="store_true",
+                   help="leave the solution path out (text and JSON)")
     s.set_defaults(func=cmd_solve)
 
     s = sub.add_parser("position", help="print a position in a chosen format")
@@ -263,13 +305,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="grid size (default: auto, from the terminal size)")
     s.set_defaults(func=cmd_app)
 
+    add_ladder_options(sub)              # techniques; steps --batch; --no-uniqueness
     from .classroom.commands import add_subcommands as _classroom_subcommands
     _classroom_subcommands(sub)          # serve, roster
     return p
 
 
 COMMANDS = {"steps", "solve", "position", "app", "check", "quiz", "practice-positions",
-            "serve", "roster"}
+            "serve", "roster", "techniques"}
 
 
 def main(argv=None) -> int:

@@ -42,6 +42,47 @@ def make(puzzle=None, store_path=None, **kw):
     return make_app(puzzle, store_path=store_path or ":memory:", user="tester", **kw)
 
 
+async def try_first_example(pilot) -> None:
+    """L, then t: the first lesson's first example, loaded on the play grid."""
+    await pilot.press("L")
+    await settle(pilot)
+    await pilot.press("t")
+    await settle(pilot)
+
+
 def goto(app, name: str) -> None:
     """Put the cursor on a cell without key presses (keeps tests quick)."""
     app.play.move_cursor(cell(name))
+
+
+def busy_class(path: str) -> None:
+    """A class as a real lesson leaves it: long names, many techniques,
+    claims, a quiz running with every kind of result."""
+    import time
+    from tutor.classroom import events
+    from tutor.store import Store
+    s = Store.open(path)
+    events.ensure_schema(s)
+    students = ["alexandra-kowalska", "benedikt", "chiara-de-luca", "dmitri"]
+    for k, user in enumerate(students):
+        events.session_started(s, f"srv/{k}", "5B", user, "student", "127.0.0.1", "srv")
+        s.set_activity(user, "lesson locked-sets" if k % 2 else "quiz: Find them all (locked-set)")
+        for t, score in (("naked-subset", 0.9), ("hidden-subset", 0.5), ("x-wing", 0.75),
+                         ("pointing", 1.0), ("skyscraper", 0.25)):
+            s.record_attempt(user, t, "find-all", score, 30.0)
+        for level in (1, 2, 2, 3, 5):
+            s.record_hint(user, "naked-subset", level)
+        for claim, verdict in (("r6c3<>3, r4c3<>3", "proved"), ("r1c1<>7", "true-unproved"),
+                               ("r2c8<>7", "false")):
+            s.record_claim(user, claim, verdict, "naked-subset")
+    ev = events.push_event(s, "5B", "quiz", {"title": "Find them all", "target": "locked-set",
+                                             "quiz": "find-all", "total": 25}, "mrs-b")
+    events.post_result(s, ev.id, students[0], {"found": 12, "total": 25, "wrong": 3,
+                                              "gave_up": True}, 0.48, True)
+    events.post_result(s, ev.id, students[1], {"found": 25, "total": 25, "wrong": 0}, 1.0, True)
+    events.post_result(s, ev.id, students[2], {"found": 7, "total": 25, "wrong": 11}, 0.28)
+    # fixed times, so the screen reads the same on every run
+    hours_ago = int((time.time() - 9000) * 1000)
+    s.backend.execute("UPDATE activity SET at_ms = ?", (hours_ago,))
+    s.backend.execute("UPDATE class_events SET created_ms = ?", (hours_ago,))
+    s.close()

@@ -100,7 +100,7 @@ async def test_puzzle_picker_loads_a_level():
         assert isinstance(app.screen, PuzzlePicker)
         app.screen.query_one("#levels", OptionList).highlighted = 3     # diabolical
         await pilot.pause()
-        await pilot.press("down", "enter")
+        await pilot.press("right", "down", "enter")     # into its puzzles, the second
         await settle(pilot)
         await wait_rating(pilot)
         want = catalog.get("diabolical", 2)
@@ -125,7 +125,8 @@ async def test_palette_offers_techniques_and_puzzles():
 
 async def test_steps_tab_lists_every_step_grouped(lockedset_braces):
     from textual.widgets import Tree
-    from tutor.engine.finder import find_all, technique_name
+    from tutor.engine.finder import find_all
+    from tutor.engine.registry import get
     app = make(lockedset_braces)
     async with app.run_test(size=(120, 40)) as pilot:
         play = app.play
@@ -141,7 +142,8 @@ async def test_steps_tab_lists_every_step_grouped(lockedset_braces):
         assert groups == order
         assert len(play.steps) == len(steps)
         first = tree.root.children[0]
-        assert str(first.label) == f"{technique_name(order[0])} " \
+        # headed by the registry's short label (Technique.short) and the count
+        assert str(first.label) == f"{get(order[0]).short} " \
                                    f"({sum(1 for s in steps if s.technique == order[0])})"
         # selecting a step highlights it on the grid
         leaf = first.children[0]

@@ -38,7 +38,7 @@ async def test_browse_the_list_the_contents_and_search():
         assert len(labels) == len(lessons) >= 8
         for label, lesson in zip(labels, lessons):
             assert f"{lesson.order}." in label
-        assert labels[0].startswith("✓ 1. Singles")        # the open lesson counts as read
+        assert labels[0].startswith("· 1. Singles")        # opening a lesson is not reading it
         assert labels[1].startswith("· 2. Locked Candidates")
         assert labels[3].endswith(" 75%") and "%" not in labels[1]
         # the first lesson is shown with its table of contents
@@ -56,7 +56,7 @@ async def test_browse_the_list_the_contents_and_search():
         await settle(pilot)
         assert screen.lesson.id == "fish"
         assert "X-Wing" in screen.sub_title
-        assert screen.list_labels()[3].startswith("✓ 4.")
+        assert screen.list_labels()[3].startswith("· 4.")
         # contents: jump to "Common mistakes"
         scroll = screen.query_one("#lesson-scroll")
         assert scroll.scroll_y == 0
@@ -94,7 +94,7 @@ async def test_the_list_takes_the_arrow_keys_at_once():
         assert screen.lesson.id == third.id
         assert screen.sub_title == third.title
         assert screen.query_one("#lesson-md", Markdown).source == third.body
-        assert screen.list_labels()[2].startswith("✓ 3. LockedSets")
+        assert screen.list_labels()[2].startswith("· 3. LockedSets")
         await pilot.press("up", "enter")                 # still in the list
         await settle(pilot)
         assert screen.lesson.id == all_lessons()[1].id

@@ -238,6 +238,7 @@ def test_room_fields(dual):
     keys = t.entry_keys(step)
     assert keys.cells == frozenset(cells_of("r1c1 r1c3 r2c1 r4c1 r4c9"))
     assert frozenset(cells_of("r4c1 r4c9")) in keys.alternatives
-    assert keys.lines == ((18,),) and keys.digits == frozenset({9})
+    # the box, then its ER row and column, as the step reads ("9 in b1 on r1 and c1")
+    assert keys.lines == ((18,), (0,), (9,)) and keys.digits == frozenset({9})
     assert t.label_of(step) == "Empty Rectangle"
     assert [cell_name(i) for i in step.cells[-2:]] == step.extra["link"]

@@ -287,5 +287,9 @@ def test_room_fields(case0):
     keys = get("finned-x-wing").entry_keys(step)
     # `Finned X-Wing #7 R37 C69 fin r7c78`: digit, base and cover in that order, fins
     assert keys.lines == (houses("R37"), houses("C69")) and keys.digits == frozenset({7})
-    assert frozenset(cells_of("r7c7 r7c8")) in keys.alternatives
+    assert keys.alternatives == ()       # the fins alone do not name it: only with the lines
+    from tutor.teaching.quiz import FindAllQuiz
+    quiz = FindAllQuiz(case0, "finned-x-wing")
+    assert quiz.submit("r7c78 #7").kind == "wrong"
+    assert quiz.submit("Finned X-Wing #7 R37 C69 fin r7c78").kind == "found"
     assert keys.cells == frozenset(step.cells)

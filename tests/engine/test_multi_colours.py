@@ -163,7 +163,7 @@ def test_check_holds():
      "clusters of 3: Multi-Colours reads two"),
     ("r1c9 r5c9 r6c58 r1c4", (3,), "r1c4 is in no conjugate pair of 3, so it takes no colour"),
     ("r1c9 r3c3", (3,), "r3c3 is already solved (3), so it cannot be part of the pattern"),
-    ("r1c9 r5c9 r6c58 r7c25 r9c24", (5,), "r1c9 lacks 5"),
+    ("r1c9 r5c9 r6c58 r7c25 r9c24", (5,), "r1c9 has no candidate 5"),
     ("r1c9 r5c9 r6c58 r7c25 r9c24", (3, 5), "Multi-Colours works on one digit"),
     ("r7c25 r9c24 r45c1", (3,), "no cell of r45c1 sees a cell of r7c25 r9c24: the two clusters "
      "never meet"),

@@ -196,7 +196,7 @@ def test_room_fields():
     t = get("remote-pair")
     assert (t.family, t.rank, t.name, t.label) == ("chains", 140, "Remote Pair", "Remote Pair")
     assert t.aliases == ("remote pair", "remote pairs", "remotepair")
-    assert {o for o, _, _ in t.confusions} == {"naked-subset"}  # XY-Chain comes with the chains rung
+    assert {o for o, _, _ in t.confusions} == {"naked-subset", "xy-chain"}
     step, = find_all(expert(279), ["remote-pair"])
     keys = t.entry_keys(step)
     assert keys.cells == frozenset(step.cells)

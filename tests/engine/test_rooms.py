@@ -146,3 +146,49 @@ def test_every_room_names_itself_and_its_check_answers_in_notation(lockedset_pos
             continue
         r = registry.check_pattern(pos, registry.PatternQuery(t.id, tuple(apart), label=t.short))
         assert r is not None and not r.ok and r.reason and "\n" not in r.reason
+
+
+def test_every_room_weighs_its_steps_on_one_scale():
+    """A step's weight (what it adds to a puzzle's score) is set on every
+    room: singles a few points, subsets tens, fish and wings one to two
+    hundred, chains and ALS more."""
+    w = {t.id: t.weight for t in registry.ladder()}
+    assert all(w.values()), [t for t, v in w.items() if not v]
+    assert w["naked-single"] < w["hidden-single"] < 20
+    assert 10 < w["pointing"] <= w["naked-subset"] < w["hidden-subset"] < 100
+    for tid in ("x-wing", "swordfish", "skyscraper", "empty-rectangle", "w-wing", "xy-wing",
+                "xyz-wing", "wxyz-wing", "finned-x-wing", "finned-swordfish", "unique-rectangle"):
+        assert 100 <= w[tid] <= 200, tid
+    assert w["x-wing"] < w["swordfish"] < w["jellyfish"]
+    assert w["finned-x-wing"] < w["finned-swordfish"] < w["finned-jellyfish"]
+    assert w["xy-wing"] < w["xyz-wing"] < w["wxyz-wing"]
+    assert max(w[t] for t in w if t not in ("x-cycle", "death-blossom")) < w["x-cycle"] \
+        < w["death-blossom"]
+    assert all(t.score == t.weight for t in registry.ladder())
+
+
+@pytest.mark.parametrize("label, words", [
+    ("X-Wing", "an X-Wing"), ("XY-Wing", "an XY-Wing"), ("XYZ-Wing", "an XYZ-Wing"),
+    ("W-Wing", "a W-Wing"), ("WXYZ-Wing", "a WXYZ-Wing"), ("Empty Rectangle", "an Empty Rectangle"),
+    ("Unique Rectangle", "a Unique Rectangle"), ("Uniqueness Test 4", "a Uniqueness Test 4"),
+    ("ALS Death Blossom", "an ALS Death Blossom"), ("BUG+1", "a BUG+1"), ("X-Cycle", "an X-Cycle"),
+    ("Naked Pair", "a Naked Pair"), ("Finned X-Wing", "a Finned X-Wing"),
+    ("2-String Kite", "a 2-String Kite"), ("8-cell loop", "an 8-cell loop"),
+])
+def test_one_article_rule_reads_names_by_sound(label, words):
+    assert registry.an(label) == words
+
+
+def test_the_judge_and_the_quiz_use_the_article_rule(lockedset_position):
+    """'That is an XY-Wing, not ...': the judge's proved-other sentence and
+    the quiz's 'not an instance' one take their article from the registry."""
+    from tutor.teaching.lessons import all_lessons
+    ex = next(e for lesson in all_lessons() for e in lesson.examples if e.technique == "xy-wing")
+    pos = ex.position()
+    step = ex.find_step(pos)
+    (i, d), = step.eliminations[:1]
+    v = judge(pos, f"{cell_name(i)}<>{d}", by="w-wing")
+    assert v.kind == "proved-other" and v.message.startswith("That is an XY-Wing, not a W-Wing")
+    q = FindAllQuiz(pos, "w-wing")
+    v = q.submit(" ".join(cell_name(c) for c in step.cells))
+    assert v.kind == "other" and "that is an XY-Wing" in v.message and "not a W-Wing" in v.message

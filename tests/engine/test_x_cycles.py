@@ -22,7 +22,8 @@ CASE_RULE = {
     "x_cycle_discontinuous_weak(rule3)": "weak",
 }
 CASES = [r for r in technique_cases("x_cycle") if r["technique"] in CASE_RULE]
-GROUPED = technique_cases("grouped_x_cycle")
+# The grouped X-cycle cases (box segments as nodes) are grouped-aic's: see
+# tests/engine/test_chains.py::test_grouped_x_cycle_cases.
 
 
 def _id(row):
@@ -43,12 +44,6 @@ def test_mit_case_union_of_rule_effects(row):
     assert_sound(pos, steps, pos.solution())
     for step in steps:
         check_step(pos, step)
-
-
-@pytest.mark.parametrize("row", GROUPED, ids=_id)
-def test_grouped_cases(row):
-    pytest.skip("grouped X-cycles (box segments as nodes) are not implemented: "
-                "the x-cycle finder links single cells only")
 
 
 # ------------------------------------------------------------ definitions

@@ -16,7 +16,10 @@ from tutor.teaching.practice_walk import positions_in, walk
 LADDER = [
     "naked-single", "hidden-single", "pointing", "claiming", "naked-subset", "hidden-subset",
     "x-wing", "swordfish", "jellyfish", "skyscraper", "two-string-kite", "turbot-fish",
-    "simple-colours", "x-cycle", "death-blossom",
+    "empty-rectangle", "remote-pair", "w-wing", "xy-wing", "xyz-wing", "wxyz-wing",
+    "unique-rectangle", "hidden-rectangle", "bug-plus-one",
+    "finned-x-wing", "finned-swordfish", "finned-jellyfish",
+    "simple-colours", "multi-colours", "x-cycle", "death-blossom",
 ]
 # What the shipped cache holds at least, for every technique (issue 7).  The
 # shipped puzzles give few Jellyfish positions; the cache makes up the rest

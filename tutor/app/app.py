@@ -43,6 +43,9 @@ Push points for other screens
 * `app.play.action_submit(by=None, pattern=None)`: judge the marked claim;
   `app.play.run_judge(position, claim_text, key, by, pattern)` judges any text.
 * `app.store` (tutor.store.Store or None), `app.user`, `app.set_activity(text)`.
+* `app.setting(name)`, `app.set_setting(name, value)`: the learner's settings
+  by name (settings.py; today `uniqueness`), kept in the store; the hook a
+  class channel uses to apply a teacher's class setting.
 
 Keys are listed by the help screen (built from the binding tables).  Note:
 h/j/k/l move the cursor (as arrows do), so the hint ladder is on H.
@@ -57,7 +60,7 @@ from textual.binding import Binding
 
 from ..engine.formats import read_position_arg
 from ..engine.position import Position, PositionError
-from . import catalog
+from . import catalog, settings
 from .commands import TutorCommands
 from .game import Game
 from .screens import SCREENS, available, screen_class
@@ -91,6 +94,9 @@ class TutorApp(App):
         self.start_args = start_args or {}
         self.layout_choice = layout
         self.store_note = ""
+        # new puzzles start with no candidates written (the learner pencils
+        # them, as in HoDoKu); the picker's `c` and the palette switch it
+        self.start_without_candidates = False
         # parse the puzzle first: a bad one fails here, before the terminal is taken
         self.initial_game: Game | None = None
         if isinstance(puzzle, Position):
@@ -122,6 +128,12 @@ class TutorApp(App):
                 # the default file cannot be used: play on, and say so in the log
                 self.store = Store.open(":memory:")
                 self.store_note = f"Progress is not saved: {e}"
+        # settings: the user's stored ones; one given as an option holds for
+        # this session only (the command line's --no-uniqueness)
+        self.settings = settings.load(self.store, self.user)
+        for name in settings.SETTINGS:
+            if name in options:
+                self.settings[name] = settings.coerce(name, options.pop(name))
         self._play = None
         # run_app() sets this: tidy the process's memory once start-up is over
         # (tutor/app/memory.py); tests that run many apps in one process do not
@@ -171,8 +183,9 @@ class TutorApp(App):
         memory.settle()
 
     def _first_game(self) -> tuple[Game, str]:
+        keys = "L opens the lessons, n picks another puzzle. Press ? for help."
         if self.initial_game is not None:
-            return self.initial_game, f"Playing {self.initial_game.name}. Press ? for help."
+            return self.initial_game, f"Playing {self.initial_game.name}. {keys}"
         if self.store is not None:
             try:
                 saved = self.store.load_game(self.user)
@@ -182,13 +195,15 @@ class TutorApp(App):
                 try:
                     game = Game.from_record(saved.puzzle_name, saved.givens, saved.position,
                                             saved.history)
-                    return game, f"Welcome back: resumed {game.name}. Press ? for help."
+                    solved = " (solved)" if game.is_solved() else ""
+                    return game, f"Welcome back: resumed {game.name}{solved}. {keys}"
                 except (PositionError, ValueError, KeyError, TypeError):
                     pass
         level, number = catalog.DEFAULT_PUZZLE
         puzzle = catalog.get(level, number)
         return (Game.from_text(puzzle.givens, name=puzzle.name),
-                f"Playing {puzzle.name}. Press ? for help, n for another puzzle.")
+                f"Welcome! This is {puzzle.name}, a first puzzle: move with the arrows and "
+                f"type 1-9 to place a digit. New to the techniques? {keys}")
 
     @property
     def play(self):
@@ -234,6 +249,28 @@ class TutorApp(App):
     def _pasted(self, game) -> None:
         if game is not None:
             self._play.load_game(game)
+
+    # ------------------------------------------------------------ settings
+    def setting(self, name: str) -> bool:
+        """A setting's value now (see settings.py)."""
+        return self.settings.get(name, settings.SETTINGS[name].default)
+
+    def set_setting(self, name: str, value, persist: bool = True) -> bool:
+        """Change a setting by name (ValueError for an unknown one or a bad
+        value), keep it in the store unless `persist` is False, and let the
+        grid screen follow (hints, the Steps tab and the rating start again)."""
+        value = settings.coerce(name, value)
+        changed = self.setting(name) != value
+        self.settings[name] = value
+        if persist and self.store is not None:
+            try:
+                self.store.set_setting(self.user, name, settings.text_of(value))
+            except Exception as e:
+                if self._play is not None:
+                    self._play.log_line(f"Could not save the setting: {e}", "bad")
+        if changed and self._play is not None:
+            self._play.setting_changed(name, value)
+        return value
 
     # ------------------------------------------------------------ store
     def set_activity(self, text: str) -> None:

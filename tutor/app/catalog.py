@@ -1,7 +1,10 @@
-"""The puzzles shipped in `puzzles/`, by level, for the picker and the palette."""
+"""The puzzles shipped in `puzzles/`, by level, for the picker and the
+palette; and each puzzle's rating (its score and hardest technique), asked
+of the engine one puzzle at a time and kept for the session."""
 from __future__ import annotations
 
 import random
+import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -124,3 +127,37 @@ def name_for(givens: str, default: str = "custom") -> str:
             if text == want:
                 return Puzzle(lv.id, number, text).name
     return f"{default} {givens[:9]}"
+
+
+# ------------------------------------------------------------------ ratings
+
+@dataclass(frozen=True)
+class Rating:
+    """What the engine's logic solve says of a puzzle."""
+    score: int               # sum of the step weights (tutor.engine.solve)
+    hardest: str | None      # technique id of the hardest step, None when no step
+    solved: bool             # False: the ladder gets stuck on it
+
+
+_RATINGS: dict[tuple[str, int], Rating] = {}
+_RATINGS_LOCK = threading.Lock()
+
+
+def known_rating(puzzle: Puzzle) -> Rating | None:
+    """The puzzle's rating if it was worked out already this session."""
+    return _RATINGS.get((puzzle.level, puzzle.number))
+
+
+def rate(puzzle: Puzzle) -> Rating:
+    """The puzzle's rating: a logic solve (a few milliseconds; run it in a
+    worker, never for many puzzles on the UI thread).  Kept for the session."""
+    got = known_rating(puzzle)
+    if got is not None:
+        return got
+    from ..engine.formats import parse_givens
+    from ..engine.solve import logic_solve
+    result = logic_solve(parse_givens(puzzle.givens))
+    got = Rating(result.score, result.hardest, result.status == "solved")
+    with _RATINGS_LOCK:
+        _RATINGS[(puzzle.level, puzzle.number)] = got
+    return got

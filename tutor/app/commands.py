@@ -85,6 +85,14 @@ def action_commands(app) -> Iterable[PaletteCommand]:
     if play is None:
         return
     yield PaletteCommand("Fill in all candidates", play.action_fill, "key a")
+    yield PaletteCommand("Clear all candidates (pencil them yourself)",
+                         play.action_clear_candidates, "key C")
+    yield PaletteCommand("Clear all colours", play.action_clear_colours, "keys v then 0")
+    yield PaletteCommand("Next colour for v (a, A, b, B)", play.action_next_colour, "key V")
+    now = "on" if getattr(app, "start_without_candidates", False) else "off"
+    yield PaletteCommand("New puzzles start without candidates (on/off)",
+                         lambda: toggle_start_without_candidates(app),
+                         f"now {now}; also c in the puzzle picker")
     yield PaletteCommand("Toggle auto-update of candidates", play.action_toggle_auto, "key A")
     yield PaletteCommand("Check my grid", play.action_check, "key c")
     yield PaletteCommand("Hint", play.action_hint, "key H")
@@ -98,6 +106,28 @@ def action_commands(app) -> Iterable[PaletteCommand]:
         if available(name):
             yield PaletteCommand(f"Open: {entry.description}",
                                  lambda n=name: app.open_screen(n), f"screen '{name}'")
+
+
+def toggle_start_without_candidates(app) -> None:
+    app.start_without_candidates = not app.start_without_candidates
+    play = getattr(app, "play", None)
+    if play is not None:
+        play.log_line("New puzzles now start without candidates (a fills them in)."
+                      if app.start_without_candidates else
+                      "New puzzles now start with every candidate filled in.", "info")
+
+
+@register_commands
+def settings_commands(app) -> Iterable[PaletteCommand]:
+    """Each setting, offered as the switch to its other value."""
+    from .settings import SETTINGS, text_of
+    if not hasattr(app, "set_setting"):
+        return
+    for name, s in SETTINGS.items():
+        new = not app.setting(name)
+        yield PaletteCommand(f"Settings: {s.title.lower()} {text_of(new)}",
+                             lambda n=name, v=new: app.set_setting(n, v),
+                             f"now {text_of(not new)}. {s.help}")
 
 
 @register_commands

@@ -1,11 +1,16 @@
 """The learner's game: the position they are working on, with their own
-candidates, claim marks, and unlimited undo/redo.  Plain Python (no Textual)
-so it is easy to test and to reuse from other screens.
+candidates, claim marks, candidate colours, and unlimited undo/redo.  Plain
+Python (no Textual) so it is easy to test and to reuse from other screens.
 
 Every change is one `Change`: the cells it touched (value and candidate mask
-before and after) and the claim marks before and after.  Undo replays a
-change backwards; redo forwards.  The solution is asked of the engine once per
-puzzle (`Position.solution()` on the starting position).
+before and after), and the claim marks and the colours before and after.
+Undo replays a change backwards; redo forwards.  The solution is asked of the
+engine once per puzzle (`Position.solution()` on the starting position).
+
+An empty cell without candidates is a cell the learner has not pencilled
+yet (a puzzle started without candidates, as in HoDoKu): it is not a
+mistake, and the engine (hints, steps, the judge) sees it with every digit
+its placed peers allow (`Game.engine_position()`).
 """
 from __future__ import annotations
 
@@ -42,32 +47,46 @@ class GameError(ValueError):
     """A move that cannot be made; the message is one line for the learner."""
 
 
+COLOURS = 4               # candidate colours: two pairs, 1/2 and 3/4 (see COLOUR_NAMES)
+COLOUR_NAMES = {1: "a", 2: "A", 3: "b", 4: "B"}    # the text cue of each colour
+
+
 @dataclass
 class Change:
     label: str
     cells: tuple = ()                    # ((cell, old_value, old_cands, new_value, new_cands), ...)
     marks_before: frozenset | None = None
     marks_after: frozenset | None = None
+    colours_before: frozenset | None = None     # {(cell, digit, colour)}
+    colours_after: frozenset | None = None
 
     def to_json(self):
         out = {"l": self.label, "c": [list(c) for c in self.cells]}
         if self.marks_before is not None:
             out["mb"] = sorted(list(m) for m in self.marks_before)
             out["ma"] = sorted(list(m) for m in self.marks_after)
+        if self.colours_before is not None:
+            out["cb"] = sorted(list(m) for m in self.colours_before)
+            out["ca"] = sorted(list(m) for m in self.colours_after)
         return out
 
     @classmethod
     def from_json(cls, obj) -> "Change":
-        mb = obj.get("mb")
+        def tuples(key):
+            got = obj.get(key)
+            return None if got is None else frozenset(tuple(m) for m in got)
+        mb, cb = tuples("mb"), tuples("cb")
         return cls(obj["l"], tuple(tuple(c) for c in obj["c"]),
-                   None if mb is None else frozenset(tuple(m) for m in mb),
-                   None if mb is None else frozenset(tuple(m) for m in obj.get("ma", [])))
+                   mb, None if mb is None else tuples("ma") or frozenset(),
+                   cb, None if cb is None else tuples("ca") or frozenset())
 
     @property
     def touched(self) -> set[int]:
         cells = {c[0] for c in self.cells}
         if self.marks_before is not None:
             cells |= {i for i, _ in self.marks_before ^ self.marks_after}
+        if self.colours_before is not None:
+            cells |= {m[0] for m in self.colours_before ^ self.colours_after}
         return cells
 
 
@@ -97,6 +116,7 @@ class Game:
         self.start = start.copy()
         self.position = start.copy()
         self.marks: set[tuple[int, int]] = set()     # candidates claimed eliminated
+        self.colours: dict[tuple[int, int], int] = {}   # (cell, digit) -> colour 1..COLOURS
         self.undo_stack: list[Change] = []
         self.redo_stack: list[Change] = []
         self.auto_update = auto_update
@@ -118,9 +138,34 @@ class Game:
                 raise PositionError("the puzzle has several solutions; the tutor needs exactly one")
         return game
 
+    def without_candidates(self) -> "Game":
+        """This game as it starts with no candidates written (the learner
+        pencils them by hand); the puzzle and its solution stay the same."""
+        for i in CELLS:
+            if not self.position.values[i]:
+                self.position.cands[i] = 0
+        self.marks.clear()
+        self.colours.clear()
+        return self
+
     @property
     def givens_text(self) -> str:
         return to_givens(self.position, placed=False)
+
+    def unpencilled(self) -> list[int]:
+        """Empty cells the learner has written no candidates in yet."""
+        pos = self.position
+        return [i for i in CELLS if not pos.values[i] and not pos.cands[i]]
+
+    def engine_position(self) -> Position:
+        """A copy of the learner's position for the engine (hints, steps,
+        the judge): cells not pencilled yet get every digit their placed
+        peers allow, as if the learner had written them all."""
+        pos = self.position.copy()
+        for i in self.unpencilled():
+            pos.cands[i] = pos.allowed(i)
+        pos._solution = None
+        return pos
 
     # ------------------------------------------------------------ queries
     def solution(self) -> list[int] | None:
@@ -155,7 +200,8 @@ class Game:
             why = "no solution" if count == 0 else "several solutions"
             return Check(unknown=f"the puzzle has {why}, so there is nothing to check against")
         wrong, missing = self.position.mistakes(sol)
-        return Check(wrong=wrong, missing=missing)
+        unwritten = set(self.unpencilled())        # not pencilled yet: not a mistake
+        return Check(wrong=wrong, missing=[i for i in missing if i not in unwritten])
 
     def is_solved(self) -> bool:
         sol = self.solution()
@@ -166,13 +212,15 @@ class Game:
         return self.position.allowed(i)
 
     # ------------------------------------------------------------ changing
-    def _commit(self, label: str, new: Position, marks: set | None = None) -> Change | None:
+    def _commit(self, label: str, new: Position, marks: set | None = None,
+                colours: dict | None = None) -> Change | None:
         old = self.position
         cells = tuple(
             (i, old.values[i], old.cands[i], new.values[i], new.cands[i])
             for i in CELLS
             if old.values[i] != new.values[i] or old.cands[i] != new.cands[i]
         )
+        # marks and colours live on candidates: they go when their candidate goes
         if marks is not None:
             marks = {(i, d) for i, d in marks if new.has(i, d)}
         elif self.marks:
@@ -180,9 +228,16 @@ class Game:
         mb = ma = None
         if marks is not None and marks != self.marks:
             mb, ma = frozenset(self.marks), frozenset(marks)
-        if not cells and mb is None:
+        if colours is None:
+            colours = self.colours
+        colours = {key: c for key, c in colours.items() if new.has(*key)}
+        cb = ca = None
+        if colours != self.colours:
+            cb = frozenset((i, d, c) for (i, d), c in self.colours.items())
+            ca = frozenset((i, d, c) for (i, d), c in colours.items())
+        if not cells and mb is None and cb is None:
             return None
-        change = Change(label, cells, mb, ma)
+        change = Change(label, cells, mb, ma, cb, ca)
         self._apply(change, forward=True)
         self.undo_stack.append(change)
         self.redo_stack.clear()
@@ -195,6 +250,9 @@ class Game:
         pos._solution = None
         if change.marks_before is not None:
             self.marks = set(change.marks_after if forward else change.marks_before)
+        if change.colours_before is not None:
+            got = change.colours_after if forward else change.colours_before
+            self.colours = {(i, d): c for i, d, c in got}
 
     def _editable(self, i: int) -> None:
         if self.position.givens[i]:
@@ -241,6 +299,32 @@ class Game:
         if not self.marks:
             return None
         return self._commit("clear marks", self.position.copy(), set())
+
+    def colour(self, i: int, d: int, colour: int) -> Change | None:
+        """Colour a candidate (colour 1..COLOURS); the same colour again takes it off."""
+        if not self.position.has(i, d):
+            raise GameError(f"{cell_name(i)} has no candidate {d} to colour")
+        colours = dict(self.colours)
+        if colours.get((i, d)) == colour:
+            del colours[(i, d)]
+            label = f"uncolour {cell_name(i)} #{d}"
+        else:
+            colours[(i, d)] = colour
+            label = f"colour {cell_name(i)} #{d} {COLOUR_NAMES[colour]}"
+        return self._commit(label, self.position.copy(), colours=colours)
+
+    def clear_colours(self) -> Change | None:
+        if not self.colours:
+            return None
+        return self._commit("clear colours", self.position.copy(), colours={})
+
+    def clear_candidates(self) -> Change | None:
+        """Every empty cell loses all its candidates (to pencil them by hand)."""
+        new = self.position.copy()
+        for i in CELLS:
+            if not new.values[i]:
+                new.cands[i] = 0
+        return self._commit("clear all candidates", new)
 
     def fill_candidates(self) -> Change | None:
         """Every empty cell gets every digit its peers allow."""
@@ -303,7 +387,9 @@ class Game:
                 "undo": [c.to_json() for c in self.undo_stack[-HISTORY_KEEP:]],
                 "redo": [c.to_json() for c in self.redo_stack[-HISTORY_KEEP:]],
                 "marks": sorted(list(m) for m in self.marks),
+                "colours": sorted([i, d, c] for (i, d), c in self.colours.items()),
                 "auto": self.auto_update,
+                "solved": self.is_solved(),
             },
         }
 
@@ -326,6 +412,8 @@ class Game:
             game.undo_stack = [Change.from_json(c) for c in hist.get("undo", [])]
             game.redo_stack = [Change.from_json(c) for c in hist.get("redo", [])]
             game.marks = {(int(i), int(d)) for i, d in hist.get("marks", []) if pos.has(int(i), int(d))}
+            game.colours = {(int(i), int(d)): int(c) for i, d, c in hist.get("colours", [])
+                            if pos.has(int(i), int(d)) and 1 <= int(c) <= COLOURS}
         except (KeyError, TypeError, ValueError):
-            game.undo_stack, game.redo_stack, game.marks = [], [], set()
+            game.undo_stack, game.redo_stack, game.marks, game.colours = [], [], set(), {}
         return game

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.finder import technique_name
-from ..engine.grid import BOX, cell_name
+from ..engine.grid import BOX, HOUSES, cell_name
+from ..engine.registry import an
 from .game import Check
 
 LADDER_TOP = 5
@@ -37,29 +38,55 @@ def _houses_text(houses) -> str:
     return " and ".join(parts)
 
 
+def _pins_one_cell(houses) -> bool:
+    """Whether the houses meet in a single cell (row 9, column 9 and box 9
+    meet only in r9c9): naming them all would name the cell."""
+    common = set(HOUSES[houses[0]])
+    for h in houses[1:]:
+        common &= set(HOUSES[h])
+    return len(common) == 1
+
+
 def where_houses(step) -> list[int]:
-    """The houses rung 2 points at: the step's own, else the box of its first cell."""
-    houses = list(step.houses)
+    """The houses rung 2 points at: a place, never the answer's cell.  The
+    step's own houses, but one of them (its box if it has one) where they
+    would meet in one cell; without houses (a naked single), the box of its
+    first cell."""
+    houses = sorted(step.houses)
     if not houses and step.cells:
         houses = [18 + BOX[step.cells[0]]]
+    if len(houses) > 1 and _pins_one_cell(houses):
+        boxes = [h for h in houses if h >= 18]
+        houses = [boxes[0] if boxes else houses[0]]
     return houses
 
 
-def where_text(step) -> str:
+def where_text(step, position=None) -> str:
+    """Rung 2: where to look.  The digits too, unless with the place they
+    would give the answer away: a naked single's box (its digit and one
+    look at the box), or, given the position, a place with one empty cell
+    left (a full house)."""
     houses = where_houses(step)
     digits = sorted(step.digits)
     place = _houses_text(houses) if houses else "the grid"
+    if position is not None and houses and step.placements:
+        empty = {i for h in houses for i in HOUSES[h] if not position.values[i]}
+        if len(empty) == 1:
+            return f"look in {place}: which digit is missing there?"
+    if not step.houses and step.placements:
+        return f"look in {place}: a cell there has one candidate left"
     if not digits:
         return f"look in {place}"
     noun = "digit" if len(digits) == 1 else "digits"
     return f"look in {place}, {noun} {', '.join(map(str, digits))}"
 
 
-def rung_text(step, level: int) -> str:
+def rung_text(step, level: int, position=None) -> str:
     if level == 1:
-        return f"Hint 1/5: look for a {kind_name(step)}."
+        return f"Hint 1/5: look for {an(kind_name(step))}."
     if level == 2:
-        return f"Hint 2/5: {where_text(step)}."
+        text = where_text(step, position)
+        return f"Hint 2/5: {text}" + ("" if text.endswith("?") else ".")
     if level == 3:
         return f"Hint 3/5: the pattern is highlighted: {step.name}."
     if level == 4:

@@ -2,16 +2,56 @@
 
 Every reader raises PositionError with a one-line message naming the place
 of the problem; none of them lets a traceback reach the user.
+
+What each format can tell, and how a position reads back:
+
+* 81-char givens hold digits only: they read back to the same position when
+  its candidates are every digit no placed peer allows (a fresh puzzle).
+* A brace grid writes a placed digit bare and an unsolved cell's candidates
+  in braces, so `{5}` (one candidate, not placed) and `5` (placed) differ.
+* A PM grid is read as HoDoKu reads it: a cell of one digit is a placed
+  digit, a group of digits is an unsolved cell's candidates.  HoDoKu's own
+  grid therefore cannot hold an unsolved cell with one candidate; we write
+  one in braces, `{5}`, and read braces as candidates (`{5}`, `{38}`).
+* In both grids `.` is an unsolved cell whose candidates were never
+  written: it reads as every digit no placed peer holds.  The writers use it
+  for a cell left without candidates (a learner pencilling by hand).
 """
 from __future__ import annotations
 
 import os
 import re
 
-from .grid import ALL_DIGITS, CELLS, HOUSES, MASK_DIGITS, cell_name, house_name, mask_of
+from .grid import CELLS, HOUSES, MASK_DIGITS, cell_name, house_name, mask_of
 from .position import Position, PositionError, to_braces  # noqa: F401  (to_braces: a format too)
 
 FORMATS = ("givens", "braces", "pm")
+
+# The largest text read as one position.  A pencil-mark grid, the longest
+# format, is under 1 KB; anything past this is refused before it is parsed
+# (a 74 MB grid would otherwise take seconds and hundreds of MB).
+MAX_POSITION_BYTES = 1_000_000
+
+
+def size_text(n: int) -> str:
+    """'74.0 MB', '1.2 MB', '900 bytes'."""
+    return f"{n / 1e6:.1f} MB" if n >= 100_000 else f"{n} bytes"
+
+
+def too_large(what: str, n: int | None = None) -> PositionError:
+    """The one line for an input past MAX_POSITION_BYTES (n: its size, when known)."""
+    size = f"is {size_text(n)}" if n is not None else f"is over {size_text(MAX_POSITION_BYTES)}"
+    return PositionError(f"{what} {size}; a position is at most "
+                         f"{size_text(MAX_POSITION_BYTES)}, so it is not read")
+
+
+def read_limited(stream, what: str = "the input") -> str:
+    """Read a stream, refusing (PositionError) more than one position's worth
+    without reading the rest."""
+    text = stream.read(MAX_POSITION_BYTES + 1)
+    if len(text) > MAX_POSITION_BYTES:
+        raise too_large(what)
+    return text
 
 
 def _where(index: int) -> str:
@@ -60,8 +100,7 @@ def parse_braces(text: str) -> Position:
             raise PositionError("a candidate grid needs 81 cells, this one has more")
         if other is not None:
             if other in ".0":
-                # an unknown cell: every digit is a candidate until filled in
-                cands[k] = ALL_DIGITS
+                cands[k] = UNWRITTEN          # its candidates come from its peers below
                 k += 1
                 continue
             raise PositionError(f"unknown character '{other}' at {_where(k)}")
@@ -78,15 +117,49 @@ def parse_braces(text: str) -> Position:
         k += 1
     if k != 81:
         raise PositionError(f"a candidate grid needs 81 cells, this one has {k}")
-    pos = Position(values, cands, [v != 0 for v in values])
+    return _checked(values, cands)
+
+
+# a cell written `.`: no candidates given, every digit its placed peers allow
+UNWRITTEN = -1
+
+
+def _checked(values: list[int], cands: list[int]) -> Position:
+    """The position of a candidate grid, its rules checked; `.` cells get
+    the digits their placed peers allow."""
+    pos = Position(values, [0 if c == UNWRITTEN else c for c in cands],
+                   [v != 0 for v in values])
     _check_values(pos)
+    for i in CELLS:
+        if cands[i] == UNWRITTEN:
+            pos.cands[i] = pos.allowed(i)
     _check_candidates(pos)
     return pos
 
 
+def write_braces(pos: Position) -> str:
+    """A brace grid that reads back to the same position: `to_braces`,
+    except that a cell without candidates is written `.`."""
+    out = []
+    for i in CELLS:
+        if pos.values[i]:
+            out.append(str(pos.values[i]))
+        elif pos.cands[i]:
+            out.append("{" + "".join(map(str, MASK_DIGITS[pos.cands[i]])) + "}")
+        else:
+            out.append(".")
+    return "".join(out)
+
+
 # ------------------------------------------------------------------ PM grid
 
+_PM_CANDIDATES = re.compile(r"\{([1-9]+)\}")
+
+
 def parse_pm(text: str) -> Position:
+    """A HoDoKu pencil-mark grid: one digit is a placed digit, several are
+    candidates; `{5}` is an unsolved cell with one candidate, `.` a cell
+    whose candidates were not written (see the module notes)."""
     tokens: list[str] = []
     for line in text.splitlines():
         if "|" not in line:
@@ -99,24 +172,35 @@ def parse_pm(text: str) -> Position:
     values = [0] * 81
     cands = [0] * 81
     for k, tok in enumerate(tokens):
-        bad = [ch for ch in tok if ch not in "123456789"]
+        if tok in (".", "0"):
+            cands[k] = UNWRITTEN
+            continue
+        braced = _PM_CANDIDATES.fullmatch(tok)
+        digits = braced.group(1) if braced else tok
+        bad = [ch for ch in digits if ch not in "123456789"]
         if bad:
             raise PositionError(f"unknown character '{bad[0]}' at {_where(k)}")
-        if len(tok) == 1:
-            values[k] = int(tok)
+        if len(digits) == 1 and not braced:
+            values[k] = int(digits)
         else:
-            cands[k] = mask_of(int(ch) for ch in tok)
-    pos = Position(values, cands, [v != 0 for v in values])
-    _check_values(pos)
-    _check_candidates(pos)
-    return pos
+            cands[k] = mask_of(int(ch) for ch in digits)
+    return _checked(values, cands)
+
+
+def _pm_cell(pos: Position, i: int) -> str:
+    """A cell as the PM grid writes it: a placed digit bare, candidates as
+    one group, a lone candidate in braces (a bare digit would read as
+    placed), `.` for a cell without candidates."""
+    if pos.values[i]:
+        return str(pos.values[i])
+    digits = "".join(map(str, MASK_DIGITS[pos.cands[i]]))
+    if not digits:
+        return "."
+    return "{" + digits + "}" if len(digits) == 1 else digits
 
 
 def to_pm(pos: Position) -> str:
-    texts = [
-        str(pos.values[i]) if pos.values[i] else "".join(map(str, MASK_DIGITS[pos.cands[i]]))
-        for i in CELLS
-    ]
+    texts = [_pm_cell(pos, i) for i in CELLS]
     width = [max(len(texts[r * 9 + c]) for r in range(9)) for c in range(9)]
 
     def border(left, mid, right):
@@ -176,6 +260,8 @@ def parse_position(text: str) -> Position:
     """Read any of the three formats; raises PositionError on bad input."""
     if text is None or not text.strip():
         raise PositionError("no position given")
+    if len(text) > MAX_POSITION_BYTES:
+        raise too_large("the position", len(text))
     fmt = detect_format(text)
     if fmt == "pm":
         return parse_pm(text)
@@ -188,9 +274,12 @@ def read_position_arg(arg: str, stdin=None) -> Position:
     """A command-line POSITION: a position string, a file path or '-'."""
     if arg == "-":
         import sys
-        return parse_position((stdin or sys.stdin).read())
+        return parse_position(read_limited(stdin or sys.stdin, "the standard input"))
     if len(arg) < 4096 and os.path.isfile(arg):
         try:
+            size = os.path.getsize(arg)
+            if size > MAX_POSITION_BYTES:
+                raise too_large(arg, size)
             with open(arg, encoding="utf-8") as f:
                 return parse_position(f.read())
         except OSError as e:
@@ -205,7 +294,7 @@ def format_position(pos: Position, fmt: str) -> str:
     if fmt == "givens":
         return to_givens(pos)
     if fmt == "braces":
-        return to_braces(pos)
+        return write_braces(pos)
     if fmt == "pm":
         return to_pm(pos)
     raise ValueError(f"unknown format '{fmt}' (choose from {', '.join(FORMATS)})")
@@ -213,5 +302,5 @@ def format_position(pos: Position, fmt: str) -> str:
 
 __all__ = [
     "FORMATS", "parse_position", "parse_givens", "parse_braces", "parse_pm",
-    "to_givens", "to_braces", "to_pm", "format_position", "read_position_arg", "detect_format",
+    "to_givens", "to_braces", "write_braces", "to_pm", "format_position", "read_position_arg", "detect_format",
 ]

@@ -29,6 +29,7 @@ registers every room.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable
 
@@ -49,6 +50,7 @@ class PatternQuery:
     size: int | None = None                          # a size the name implies ('naked pair' -> 2)
     claim: tuple[tuple[int, int, bool], ...] = ()    # judge: claimed (cell, digit, is_placement)
     label: str = ""                                  # what the learner called it: 'Naked Pair'
+    text: str = ""                                   # the pattern as typed, when its order counts (a chain)
 
 
 @dataclass
@@ -88,6 +90,35 @@ class PatternReport:
 
     def covers(self, items) -> bool:
         return self.ok and self.removes is not None and not self.misses(items)
+
+
+# ================================================================ names in sentences
+
+# Letters whose spoken name starts with a vowel sound ("ex", "ef", "aitch"):
+# an initialism starting with one takes "an" ("an XY-Wing", "an ALS").
+_VOWEL_SOUND_LETTERS = frozenset("AEFHILMNORSX")
+# Words spelt with a vowel but spoken with a consonant first ("a Unique ...").
+_CONSONANT_SOUND = ("uni", "use", "usu", "uti", "eu", "one", "once")
+
+
+def an(word: str) -> str:
+    """The one article rule every view uses, by sound: 'an X-Wing', 'an
+    XY-Wing', 'an XYZ-Wing', 'a W-Wing', 'a WXYZ-Wing', 'an Empty Rectangle',
+    'a Unique Rectangle', 'an ALS Death Blossom', 'a BUG+1', 'a Naked Pair'.
+    A leading capital letter on its own or an all-capital initialism is read
+    letter by letter; any other word by its first letters."""
+    text = str(word)
+    if re.match(r"\s*(8|11|18)(?![0-9])", text):        # 'an 8', 'an 11-cell loop'
+        return "an " + text
+    head = re.match(r"[A-Za-z]+", text.lstrip())
+    h = head.group(0) if head else ""
+    spelled = len(h) == 1 and h.isupper() or len(h) > 1 and h.isupper()
+    if spelled:
+        vowel = h[0] in _VOWEL_SOUND_LETTERS
+    else:
+        low = h.lower()
+        vowel = low[:1] in tuple("aeiou") and not low.startswith(_CONSONANT_SOUND)
+    return ("an " if vowel else "a ") + text
 
 
 # ================================================================ quiz entries

@@ -1,5 +1,11 @@
 """Solving by logic alone: simplest technique first, and back to the
-simplest after every bit of progress (as a person would)."""
+simplest after every bit of progress (as a person would).
+
+The score of a solve is the sum of its steps' weights: each step counts its
+technique's `Technique.score` (the registry's `weight`, or its rank on the
+ladder when no weight is set), so a long path of simple steps and a short
+one through a hard technique can both score high, as in HoDoKu's ratings.
+"""
 from __future__ import annotations
 
 from collections import Counter
@@ -18,6 +24,7 @@ class SolveResult:
     counts: Counter = field(default_factory=Counter)
     hardest: str | None = None        # technique id with the highest rank used
     problem: str | None = None        # for 'contradiction': what and where
+    score: int = 0                    # sum of the steps' weights (see the module notes)
 
     @property
     def rating(self) -> str:
@@ -30,6 +37,7 @@ class SolveResult:
             "grid": to_givens(self.position),
             "counts": dict(self.counts),
             "hardest": self.hardest,
+            "score": self.score,
         }
         if self.problem:
             out["problem"] = self.problem
@@ -64,6 +72,7 @@ def logic_solve(position: Position, techniques=None, max_steps: int = 2000,
     unique: bool | None = None
     result = SolveResult("stuck", pos)
     rank_of = {t.id: t.rank for t in ladder}
+    weight_of = {t.id: t.score for t in ladder}
     # A finder may offer `first`: a cheaper call giving [its first step] or
     # []: unless the technique is batched (all its steps at once, as the
     # singles), only that step is used, so take it.
@@ -94,6 +103,7 @@ def logic_solve(position: Position, techniques=None, max_steps: int = 2000,
                     pos.apply(step)
                     result.steps.append(step)
                     result.counts[step.technique] += 1
+                    result.score += weight_of.get(step.technique, 0)
                     progress = True
             if progress:
                 break
@@ -106,6 +116,6 @@ def logic_solve(position: Position, techniques=None, max_steps: int = 2000,
     return result
 
 
-def apply_until_stuck(position: Position, techniques) -> Position:
+def apply_until_stuck(position: Position, techniques, uniqueness: bool = True) -> Position:
     """`--after`: apply the given techniques, simplest first, until none applies."""
-    return logic_solve(position, techniques).position
+    return logic_solve(position, techniques, uniqueness=uniqueness).position

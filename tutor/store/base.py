@@ -116,6 +116,8 @@ def _schema(serial: str) -> list[str]:
         "CREATE INDEX IF NOT EXISTS hints_user ON hints (user_name)",
         "CREATE INDEX IF NOT EXISTS claims_user ON claims (user_name)",
         "CREATE INDEX IF NOT EXISTS attempts_user ON attempts (user_name, technique)",
+        "CREATE TABLE IF NOT EXISTS settings (user_name TEXT NOT NULL, name TEXT NOT NULL,"
+        " value TEXT NOT NULL, PRIMARY KEY (user_name, name))",
     ]
 
 
@@ -289,6 +291,19 @@ class Store:
         for table in ("games", "hints", "claims", "attempts", "activity", "confusions"):
             names.update(r[0] for r in self.backend.query(f"SELECT DISTINCT user_name FROM {table}"))
         return sorted(names)
+
+    # ------------------------------------------------------------- settings
+    def set_setting(self, user: str, name: str, value: str) -> None:
+        """A named setting of the user's (tutor/app/settings.py says which)."""
+        self.backend.execute(
+            "INSERT INTO settings (user_name, name, value) VALUES (?, ?, ?)"
+            " ON CONFLICT (user_name, name) DO UPDATE SET value = excluded.value",
+            (user, name, str(value)))
+
+    def settings(self, user: str) -> dict[str, str]:
+        """{name: value} of every setting the user has changed."""
+        return {n: v for n, v in self.backend.query(
+            "SELECT name, value FROM settings WHERE user_name = ?", (user,))}
 
 
 def open_store(path_or_url=None) -> Store:

@@ -31,22 +31,31 @@ from .practice_walk import ROUTES, positions_in
 from .symmetry import Symmetry
 
 
-def _check_technique(technique: str) -> str:
+def _check_technique(technique: str, uniqueness: bool = True) -> str:
     ids = [t.id for t in ladder()]
     if technique not in ids:
         members = resolve([technique])    # raises UnknownTechnique with the known names
         raise UnknownTechnique(f"'{technique}' is a family; pick one technique of it "
                                f"({', '.join(t.id for t in members)})")
+    if not uniqueness and technique not in {t.id for t in ladder(uniqueness)}:
+        raise UnknownTechnique(f"{technique} is a uniqueness technique, and uniqueness "
+                               f"techniques are switched off")
     return technique
 
 
-def practice_positions(technique: str, count: int, seed: int = 0) -> list[PracticePosition]:
+def practice_positions(technique: str, count: int, seed: int = 0,
+                       uniqueness: bool = True) -> list[PracticePosition]:
     """`count` practice positions for the technique, the same ones for the
     same seed: the cache in a seeded order (positions from the shipped
     puzzles before variants), then, if more are asked for, positions found
     by walking further puzzles in a seeded order, or (when the cache holds
-    variants, so the shipped puzzles have nothing more) further variants."""
-    technique = _check_technique(technique)
+    variants, so the shipped puzzles have nothing more) further variants.
+
+    With `uniqueness` off a uniqueness technique has no practice positions
+    (UnknownTechnique); the others keep theirs: where a technique is the
+    simplest step of the whole ladder, it is still the simplest once the
+    uniqueness techniques are left out."""
+    technique = _check_technique(technique, uniqueness)
     if count <= 0:
         return []
     cached = load_cache(technique)
@@ -94,15 +103,16 @@ def replay(p: PracticePosition) -> list[PracticePosition]:
 
 
 def fresh_position(technique: str, seed: int = 0, indexed: bool = True,
-                   budget: float | None = None) -> PracticePosition | None:
+                   budget: float | None = None, uniqueness: bool = True) -> PracticePosition | None:
     """Compute one practice position now by walking a puzzle's solve (not by
     reading a cached position).  With `indexed`, the puzzles and routes the
     cache names are walked first (they are known to reach the technique);
     otherwise shipped puzzles are tried in a seeded order along the plain
     solve path.  For a cached variant, its source puzzle is walked and the
     position found is redrawn by the variant's symmetry (and checked).
-    `budget` (seconds) stops a blind search that finds nothing."""
-    technique = _check_technique(technique)
+    `budget` (seconds) stops a blind search that finds nothing.  With
+    `uniqueness` off a uniqueness technique is refused (as practice_positions)."""
+    technique = _check_technique(technique, uniqueness)
     rng = random.Random(f"fresh:{technique}:{seed}")
     jobs: list[tuple[str, str, str, str]] = []
     if indexed:

@@ -21,7 +21,6 @@ from ..engine.position import Position, PositionError
 from ..engine.step import Step
 from .practice_sources import PracticePosition, shipped_puzzles
 
-BATCHED = {"singles"}          # as in logic_solve: all singles found are applied together
 CACHE_LIMIT = 40               # positions kept per technique in the shipped cache (the survey's aim)
 MAX_WALK = 400                 # steps per puzzle walk (a safety net; real solves are shorter)
 
@@ -31,8 +30,13 @@ MAX_WALK = 400                 # steps per puzzle walk (a safety net; real solve
 # hidden set of 2..7 cells has a naked complement of 2..7 cells, a strict
 # "first technique on the ladder" rule would never let a Hidden Subset be the
 # simplest step.  So a naked set that is only the LARGER side of a hidden set
-# does not count as simpler than that hidden set.
-SHADOWED_BY = {"naked-subset": "hidden-subset"}
+# does not count as simpler than that hidden set.  The registry says which
+# techniques share a place this way: a room whose `tier` (the judge's
+# preference) reaches down to another's rank stands level with it.
+def _shadowing(t: Technique, techniques: list[Technique]) -> list[Technique]:
+    """The later techniques of the same tier as `t` (hidden-subset for
+    naked-subset)."""
+    return [u for u in techniques if u.tier is not None and u.tier <= t.rank < u.rank]
 
 
 def _size(step: Step) -> int:
@@ -50,15 +54,16 @@ def _all_shadowed(steps: list[Step], others: list[Step]) -> bool:
 def simplest(pos: Position, techniques: list[Technique] | None = None) -> tuple[Technique, list[Step]] | None:
     """The simplest technique that has a step here, with its steps: the first
     on the ladder, except that a naked set which is only the larger view of a
-    hidden set gives way to the hidden set (see SHADOWED_BY)."""
+    hidden set gives way to the hidden set (see _shadowing).  A uniqueness
+    technique counts only where the position has exactly one solution."""
     techniques = techniques or ladder()
-    by_id = {t.id: t for t in techniques}
     for t in techniques:
         found = t.finder(pos)
         if not found:
             continue
-        other = by_id.get(SHADOWED_BY.get(t.id, ""))
-        if other is not None:
+        if t.uniqueness and pos.solution_info()[0] != 1:
+            continue
+        for other in _shadowing(t, techniques):
             hidden = other.finder(pos)
             if hidden and _all_shadowed(found, hidden):
                 return other, hidden
@@ -110,7 +115,7 @@ def walk(pos: Position, techniques: list[Technique] | None = None,
             return
         t, steps = found
         yield k, pos.copy(), t, steps
-        if t.family in BATCHED or policy == "batch":
+        if t.batched or policy == "batch":
             chosen = steps
         elif policy == "last":
             chosen = steps[-1:]

@@ -11,7 +11,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static, TextArea
 
-from ...engine.formats import to_braces, to_givens, to_pm
+from ...engine.formats import to_givens, to_pm, write_braces
 from ...engine.position import PositionError
 from ..game import Game
 
@@ -75,9 +75,11 @@ class PasteDialog(ModalScreen["Game | None"]):
 
 
 def export_text(game: Game) -> dict[str, str]:
+    """The position in every format; each reads back (paste) to the same
+    position (the 81-char ones hold digits only; see tutor/engine/formats.py)."""
     pos = game.position
     return {"givens": to_givens(pos, placed=False), "current": to_givens(pos),
-            "braces": to_braces(pos), "pm": to_pm(pos)}
+            "braces": write_braces(pos), "pm": to_pm(pos)}
 
 
 def export_dir() -> Path:

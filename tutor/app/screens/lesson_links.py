@@ -3,8 +3,14 @@ on the play grid, judge a claim on it, start a quiz), the lesson text with
 working links in the play screen's Lesson tab, and the palette's lesson
 commands.  The browser itself is screens/lessons.py; it marks itself with
 `is_lesson_browser`, and handles its own links there.
+
+An example tried on the grid (`t`) is followed by a `LessonTry`: once the
+learner's grid shows the example step's effect, the Log says so and offers
+the next example (`]` on the grid).
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from textual.widgets import Markdown
 
@@ -12,6 +18,7 @@ from ...engine.finder import technique_name
 from ...teaching.lesson_text import LessonError, parse_effect_list, parse_link
 from ...teaching.lessons import Lesson, all_lessons, get_lesson
 from ..palette import PaletteCommand
+from .lesson_progress import lesson_gone_through
 
 
 def short_title(lesson: Lesson) -> str:
@@ -45,15 +52,62 @@ def play_example(app, lesson: Lesson, n: int, highlight: bool) -> bool:
     if play is None or example is None:
         return False
     pos = example.position()
-    step = example.find_step(pos) if highlight else None
-    play.load_position(pos, name=f"{short_title(lesson)}, example {n}", step=step)
+    step = example.find_step(pos)
+    play.load_position(pos, name=f"{short_title(lesson)}, example {n}",
+                       step=step if highlight else None)
     play.set_lesson(LessonMarkdown(lesson, lesson.body), short_title(lesson))
     what = "shown with its pattern" if highlight else "loaded: find the step yourself"
     names = ", ".join(technique_name(t) for t in lesson.techniques)
     play.log_line(f"Lesson example {n} ({example.label}) {what}. Technique: "
                   f"{technique_name(example.technique)}. Lesson: {names}.", "info")
+    if not highlight:
+        play.lesson_try = LessonTry(lesson, n, step)
+        lesson_gone_through(app, lesson.id, "tried")
     app.pop_to_play()
+    play.grid.focus()                   # the keys go to the grid the example is on
     return True
+
+
+@dataclass
+class LessonTry:
+    """A lesson example being tried on the play grid: it is found when the
+    learner's grid shows the step's effect (its placements made, its
+    eliminations gone), however they got there."""
+    lesson: Lesson
+    example: int
+    step: object                     # the engine's step for the example, or None
+    found: bool = False
+
+    def next_id(self) -> int | None:
+        later = [e.id for e in self.lesson.examples if e.id > self.example]
+        return later[0] if later else None
+
+    def offer(self) -> str:
+        nxt = self.next_id()
+        if nxt is not None:
+            return f"] tries example {nxt}."
+        return "That was this lesson's last example: L opens the lessons."
+
+    def check(self, play, change) -> None:
+        step = self.step
+        if self.found or step is None:
+            return
+        pos = play.game.position
+        if any(pos.values[i] != d for i, d in step.placements):
+            return
+        if any(pos.has(i, d) for i, d in step.eliminations):
+            return
+        self.found = True
+        by_hint = change is not None and change.label.startswith("hint:")
+        what = "The hint showed this example's step" if by_hint else "You found it"
+        play.log_line(f"{what}: {step.text}. {self.offer()}", "ok")
+
+    def next_example(self, app) -> None:
+        nxt = self.next_id()
+        if nxt is None:
+            app.play.log_line(self.offer(), "info")
+        elif not play_example(app, self.lesson, nxt, highlight=False):
+            app.play.log_line(f"Cannot load example {nxt}.", "warn")
 
 
 def submit_claim(app, lesson: Lesson, expr: str, n: int | None) -> bool:

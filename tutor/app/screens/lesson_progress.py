@@ -1,6 +1,11 @@
 """The learner's progress on lessons, as the lesson list shows it: which
-lessons they opened (kept in the progress store, or for this session only
-when there is none), and their mastery of each lesson's techniques.
+lessons they have gone through (kept in the progress store, or for this
+session only when there is none), and their mastery of each lesson's
+techniques.
+
+A lesson counts as read once the learner has gone through it: scrolled its
+text to the end, or tried one of its examples on the grid; opening it is
+not enough.  `lesson_gone_through` is the one place that decides it.
 """
 from __future__ import annotations
 
@@ -12,8 +17,23 @@ from ...teaching.lessons import Lesson
 _READ_FALLBACK: "weakref.WeakKeyDictionary[object, set[str]]" = weakref.WeakKeyDictionary()
 
 
+READ_BY = ("scrolled", "tried")    # how a lesson is gone through: its end reached, an example tried
+
+
+def lesson_gone_through(app, lesson_id: str, how: str) -> bool:
+    """The learner went through a lesson (`how` is one of READ_BY): mark it
+    read.  Returns True when it was not read before.  (One function, so the
+    learner model can later turn it into an event of its own.)"""
+    if how not in READ_BY:
+        raise ValueError(f"a lesson is gone through by {' or '.join(READ_BY)}, not {how!r}")
+    if lesson_id in lessons_read(app):
+        return False
+    mark_read(app, lesson_id)
+    return True
+
+
 def lessons_read(app) -> set[str]:
-    """Ids of the lessons the user has opened (store if it can, else this session)."""
+    """Ids of the lessons the user has gone through (store if it can, else this session)."""
     store = getattr(app, "store", None)
     reader = getattr(store, "lessons_read", None)
     if callable(reader):

@@ -34,7 +34,7 @@ from ...teaching.lesson_text import parse_link
 from ...teaching.lessons import Lesson, all_lessons, get_lesson, search_lessons
 from ..widgets.grid import Highlight, SudokuGrid, choose_layout
 from .lesson_links import link_label, play_example, short_title, start_practice, submit_claim
-from .lesson_progress import lesson_mastery, lessons_read, mark_read
+from .lesson_progress import lesson_gone_through, lesson_mastery, lessons_read
 
 SIDE_WIDTH = 30
 PRACTICE_KIND = "eliminate"    # the quiz kind the Practice key starts
@@ -135,6 +135,16 @@ class LessonScreen(Screen):
         if example:
             self.show_example(example)
         self.query_one("#lesson-list", OptionList).focus()
+        self.watch(self.query_one("#lesson-scroll", VerticalScroll), "scroll_y",
+                   self._scrolled, init=False)
+
+    def _scrolled(self, y: float) -> None:
+        """The text scrolled to its end: the lesson is read (not on opening)."""
+        scroll = self.query_one("#lesson-scroll", VerticalScroll)
+        if self.lesson is None or scroll.max_scroll_y <= 0 or y < scroll.max_scroll_y - 0.5:
+            return
+        if lesson_gone_through(self.app, self.lesson.id, "scrolled"):
+            self.refresh_list()
 
     # ------------------------------------------------------------ the list
     def refresh_list(self) -> None:
@@ -179,7 +189,6 @@ class LessonScreen(Screen):
         links.clear_options()
         links.add_options([Option(link_label(t, h), id=f"link-{k}")
                            for k, (t, h) in enumerate(self.links)])
-        mark_read(self.app, lesson.id)
         if hasattr(self.app, "set_activity"):
             self.app.set_activity(f"lesson {lesson.id}")
         self.refresh_list()

@@ -26,9 +26,10 @@ from textual.widget import Widget
 from ...engine.grid import cell_name
 from ...engine.position import Position
 from .. import catalog
-from ..game import Change, Game
+from ..game import COLOUR_NAMES, Change, Game
 from ..hints import HintState
 from ..widgets.grid import LAYOUTS, NO_HIGHLIGHT, Highlight, SudokuGrid, choose_layout
+from ..widgets.grid_layout import fitting_layouts
 from . import SCREENS
 from .play_claims import ClaimJudge
 from .play_hints import HintLadder
@@ -37,6 +38,38 @@ from .play_steps import StepsTab
 
 LOG_STYLES = {"info": "", "ok": "bold green", "bad": "bold red", "warn": "bold yellow",
               "hint": "cyan", "verdict": "bold"}
+LOG_KEEP = 500           # log lines kept to wrap again (the oldest go first)
+NO_LESSON = ("No lesson open yet. Press L to open the lessons; in a lesson, t tries an "
+             "example here on the grid.")
+
+
+class PlayLog(RichLog):
+    """The Log tab.  A RichLog wraps a line once, at the width it has when
+    the line is written: a line written while the tab is hidden would stay
+    wrapped at the minimum width.  This log keeps its lines and wraps them
+    again whenever its width changes."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.entries: list[Text] = []
+        self._wrapped_at = 0            # the width the shown lines were wrapped to; 0: none
+
+    def add(self, text: Text) -> None:
+        self.entries.append(text)
+        if len(self.entries) > LOG_KEEP:
+            del self.entries[:len(self.entries) - LOG_KEEP]
+        if self.size.width and self._wrapped_at == self.size.width:
+            self.write(text)
+        else:
+            self._wrapped_at = 0        # hidden: wrap everything once it is shown
+
+    def on_resize(self, event) -> None:
+        width = event.size.width
+        if width and width != self._wrapped_at:
+            self._wrapped_at = width
+            self.clear()
+            for text in self.entries:
+                self.write(text)
 
 
 class StatusLine(Widget):
@@ -75,8 +108,17 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
         Binding("f", "digit_prefix", "Highlight a digit (f then 1-9)", show=False),
         Binding("X", "clear_marks", "Clear claim marks", show=False),
         Binding("0,delete,backspace", "clear_cell", "Clear the cell", show=False),
-        Binding("escape", "escape", "Cancel / clear highlight", show=False),
+        Binding("escape", "escape", "Keys back to the grid; cancel; clear the highlight",
+                show=False),
         Binding("z", "cycle_layout", "Grid size", show=False),
+        Binding("C", "clear_candidates", "Clear all candidates (pencil them yourself)",
+                show=False),
+        Binding("v", "colour_prefix", "Colour a candidate (v then 1-9; v then 0 clears all)",
+                show=False),
+        Binding("V", "next_colour", "Next colour: a, A (first pair), b, B (second pair)",
+                show=False),
+        Binding("right_square_bracket", "next_example", "Next lesson example (after t)",
+                show=False),
         Binding("s", "show_tab('steps')", "Steps tab", show=False),
         Binding("g", "show_tab('log')", "Log tab", show=False),
         *[Binding(str(d), f"digit({d})", "Place a digit (pencil: toggle it; after x: mark it)",
@@ -102,22 +144,28 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
         self.game = game
         self.notes = list(notes)                # (text, kind) logged once mounted
         self.pencil = False
-        self.pending: str | None = None        # 'x' or 'f' waiting for a digit
+        self.pending: str | None = None        # 'x', 'f' or 'v' waiting for a digit
+        self.colour = 1                         # the colour `v` gives (1-4: a, A, b, B)
         self.digit = 0
         self.highlight = NO_HIGHLIGHT
         self.hint = HintState()
         self.hint_busy = False
         self.judge_busy = False
         self.layout_choice = "auto"
+        self.layout_by_z = False                # the size was picked with z (it follows resizes)
         self.log_lines: list[str] = []          # plain text of the log (tests read it)
         self.rating = ""
+        self.rating_short = ""
         self.rating_counts: dict = {}
         self.steps: list = []
+        self.step_counts: dict[str, int] = {}   # technique id -> steps found (Steps tab)
         self.steps_key = None
         self.started = time.monotonic()
         self.hints_used = 0
         self._steps_timer = None
         self._focus_technique: str | None = None
+        self.was_solved = False                 # announce a solve once, however it came
+        self.lesson_try = None                  # a lesson example being tried (lesson_links.py)
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -131,10 +179,9 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
                 with TabbedContent(initial="log", id="tabs"):
                     with TabPane("Lesson", id="lesson"):
                         with VerticalScroll(id="lesson-pane"):
-                            yield Static("No lesson open yet. Lessons about each technique "
-                                         "will show here.", id="lesson-text")
+                            yield Static(NO_LESSON, id="lesson-text")
                     with TabPane("Log", id="log"):
-                        yield RichLog(id="log-view", wrap=True, markup=False, min_width=16,
+                        yield PlayLog(id="log-view", wrap=True, markup=False, min_width=16,
                                       auto_scroll=True)
                     with TabPane("Steps", id="steps"):
                         # labels are Text, never str: a str label is parsed as Rich markup,
@@ -151,6 +198,7 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
         tree.show_root = False
         tree.guide_depth = 2
         self._apply_layout()
+        self.grid.cursor_follows_focus = True
         self.grid.focus()
         self.grid.cursor_listener = lambda cell: self._update_status()
         for text, kind in self.notes:
@@ -161,25 +209,49 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
         self._apply_layout()
         if self.rating:
             self._show_rating()
+        self.call_after_refresh(self.fit_step_headers)
 
     def _apply_layout(self) -> None:
+        size = self.app.size
+        if self.layout_by_z and self.layout_choice != "auto" and \
+                LAYOUTS[self.layout_choice] not in fitting_layouts(size.width, size.height - 2):
+            self.layout_choice = "auto"        # a size chosen with z that no longer fits
         if self.layout_choice == "auto":
-            size = self.app.size
             lay = choose_layout(size.width, size.height - 2)
         else:
             lay = LAYOUTS[self.layout_choice]
         self.grid.set_layout(lay)
+
+    # ------------------------------------------------------------ focus
+    def on_descendant_focus(self, event) -> None:
+        self._update_status()
+
+    def on_descendant_blur(self, event) -> None:
+        self._update_status()
+
+    def keys_on_grid(self) -> bool:
+        """Whether the grid has the keys.  If not, it gets them back and the
+        key that asked does nothing: a digit never lands in a cell the
+        learner cannot see selected."""
+        if self.grid.has_focus:
+            return True
+        self.grid.focus()
+        self.log_line(f"The grid has the keys again (cursor at {cell_name(self.grid.cursor)}); "
+                      "press the key again.", "info")
+        return False
 
     # ------------------------------------------------------------ game life
     def start_game(self, game: Game, announce: bool = True) -> None:
         """Show a (new) game: reset the hint ladder, highlights, steps, rating."""
         self.game = game
         self.pending = None
+        self.lesson_try = None
+        self.was_solved = game.is_solved()
         self.highlight = NO_HIGHLIGHT
         self.hint.reset()
         self.started = time.monotonic()
         self.hints_used = 0
-        self.rating = ""
+        self.rating = self.rating_short = ""
         self.rating_counts = {}
         self.steps, self.steps_key = [], None
         self.title = game.name
@@ -197,7 +269,10 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
         self.start_game(game)
 
     def load_catalog(self, puzzle: "catalog.Puzzle") -> None:
-        self.start_game(Game.from_text(puzzle.givens, name=puzzle.name))
+        game = Game.from_text(puzzle.givens, name=puzzle.name)
+        if getattr(self.app, "start_without_candidates", False):
+            game.without_candidates()
+        self.start_game(game)
 
     def load_random(self, level: str) -> None:
         self.load_catalog(catalog.random_puzzle(level))
@@ -218,23 +293,27 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
     def _refresh_grid(self) -> None:
         self.grid.update(position=self.game.position, cursor=self.grid.cursor,
                          marks=self.game.marks, conflicts=self.game.conflicts(),
-                         highlight=self.highlight, digit=self.digit)
+                         highlight=self.highlight, digit=self.digit, colours=self.game.colours)
         self._update_status()
 
     def _update_status(self) -> None:
         g = self.game
         mode = "PENCIL" if self.pencil else "normal"
         parts = [cell_name(self.grid.cursor), mode]
-        if self.pending == "x":
-            parts.append("x: digit?")
-        elif self.pending == "f":
-            parts.append("f: digit?")
+        if self.pending in ("x", "f"):
+            parts.append(f"{self.pending}: digit?")
+        elif self.pending == "v":
+            parts.append(f"v: digit? (colour {COLOUR_NAMES[self.colour]})")
+        elif g.colours:
+            parts.append(f"colour {COLOUR_NAMES[self.colour]}")
         if g.marks:
             parts.append(f"{len(g.marks)} marked")
         if self.digit:
             parts.append(f"#{self.digit}")
         if not g.auto_update:
             parts.append("manual")
+        if self.is_mounted and not self.grid.has_focus:
+            parts.append("(Esc: grid)")          # the keys are elsewhere
         self.query_one("#status", StatusLine).text = " ".join(parts)
 
     def set_highlight(self, highlight: Highlight) -> None:
@@ -257,6 +336,21 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
         self._refresh_grid()
         self._save()
         self._schedule_steps()
+        solved = self.game.is_solved()
+        if solved and not self.was_solved:
+            self.announce_solved()
+        self.was_solved = solved
+        if self.lesson_try is not None:
+            self.lesson_try.check(self, change)
+
+    def announce_solved(self) -> None:
+        """However the last digit came (typed, a hint, a redo): say so, and
+        keep it (the saved game and the activity the teacher sees)."""
+        secs = int(time.monotonic() - self.started)
+        self.log_line(f"Solved {self.game.name} in {secs // 60} min {secs % 60} s "
+                      f"with {self.hints_used} hint steps. Well done! n picks another puzzle.",
+                      "ok")
+        self.app.set_activity(f"solved {self.game.name}")
 
     def _save(self) -> None:
         store = self.app.store
@@ -272,8 +366,7 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
     # ------------------------------------------------------------ log
     def log_line(self, text: str, kind: str = "info") -> None:
         self.log_lines.append(text)
-        view = self.query_one("#log-view", RichLog)
-        view.write(Text(text, style=LOG_STYLES.get(kind, "")))
+        self.query_one("#log-view", PlayLog).add(Text(text, style=LOG_STYLES.get(kind, "")))
 
     def show_tab(self, tab: str) -> None:
         self.query_one("#tabs", TabbedContent).active = tab

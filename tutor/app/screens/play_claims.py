@@ -13,6 +13,7 @@ from textual.screen import Screen
 
 from ...engine.position import Position
 from ..hints import claim_text, verdict_line
+from ..settings import setting_of
 from ..widgets.grid import Highlight
 
 
@@ -47,7 +48,7 @@ class ClaimJudge(Screen):
             self.log_line(problem, "warn")
             return
         self.judge_busy = True
-        self.run_judge(self.game.position.copy(), text, self.game.position.key(), by, pattern)
+        self.run_judge(self.game.engine_position(), text, self.game.position.key(), by, pattern)
 
     def _grid_problem(self) -> str | None:
         """Why the judge cannot work on the learner's grid, in words; else None."""
@@ -75,7 +76,8 @@ class ClaimJudge(Screen):
             else:
                 try:
                     claim = judge_mod.parse_claim(text)
-                    verdict = judge_mod.judge(pos, claim, by=by, pattern=pattern)
+                    verdict = judge_mod.judge(pos, claim, by=by, pattern=pattern,
+                                              uniqueness=setting_of(self, "uniqueness"))
                 except judge_mod.ClaimError as e:
                     error = f"Claim not understood: {e}"
         finally:

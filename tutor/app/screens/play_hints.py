@@ -48,15 +48,16 @@ class HintLadder(Screen):
                 return
             self.hint_busy = True
             self.log_line("Looking for the simplest step…", "info")
-            self.find_hint(game.position.copy(), key)
+            self.find_hint(game.engine_position(), key)
             return
         self._next_rung()
 
     @work(thread=True, exclusive=True, group="hint")
     def find_hint(self, pos: Position, key) -> None:
         from ...engine.finder import next_step
+        from ..settings import setting_of
         try:
-            step = next_step(pos)
+            step = next_step(pos, uniqueness=setting_of(self, "uniqueness"))
         finally:
             self.app.call_from_thread(setattr, self, "hint_busy", False)
         self.app.call_from_thread(self._hint_found, key, step)
@@ -86,7 +87,7 @@ class HintLadder(Screen):
         if level == 1:
             self.log_line(rung_text(step, 1), "hint")
         elif level == 2:
-            self.log_line(rung_text(step, 2), "hint")
+            self.log_line(rung_text(step, 2, self.game.position), "hint")
             from ...engine.grid import HOUSES
             from ..hints import where_houses
             cells = frozenset(c for hh in where_houses(step) for c in HOUSES[hh])

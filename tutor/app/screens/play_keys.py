@@ -1,19 +1,23 @@
 """The play screen's game keys: place and clear digits, pencil marks, claim
-marks, undo/redo, candidates filled in or kept up to date, the digit
-highlight, the grid size, the check of the learner's grid, and the mouse.
+marks, candidate colours, undo/redo, candidates filled in, cleared or kept
+up to date, the digit highlight, the grid size, the check of the learner's
+grid, and the mouse.
+
+Keys that change a cell act only while the grid has the focus (its cursor
+is drawn only then): elsewhere they give the grid the focus back and do
+nothing else, so a digit never lands in a cell the learner cannot see.
 
 A part of PlayScreen (screens/play.py), kept in its own room: it works on
 the play screen's state (`self.game`, `self.grid`, `self.log_line`, ...).
 """
 from __future__ import annotations
 
-import time
-
 from textual import on
 from textual.screen import Screen
 
-from ..game import Change, GameError
-from ..widgets.grid import NO_HIGHLIGHT, Highlight, SudokuGrid
+from ..game import COLOUR_NAMES, COLOURS, Change, GameError
+from ..widgets.grid import LAYOUTS, NO_HIGHLIGHT, Highlight, SudokuGrid
+from ..widgets.grid_layout import PANEL_WIDTH, fitting_layouts
 
 
 class GameKeys(Screen):
@@ -26,8 +30,15 @@ class GameKeys(Screen):
         if pending == "f":
             self.set_digit(0 if self.digit == d else d)
             return
+        if not self.keys_on_grid():
+            self._update_status()
+            return
         if pending == "x":
             self._guard(lambda: self.game.toggle_mark(i, d), keep_highlight=True)
+            self._update_status()
+            return
+        if pending == "v":
+            self._guard(lambda: self.game.colour(i, d, self.colour), keep_highlight=True)
             self._update_status()
             return
         if self.pencil:
@@ -40,18 +51,16 @@ class GameKeys(Screen):
         if clash:
             self.log_line(clash, "bad")
             self.app.bell()
-        elif self.game.is_solved():
-            secs = int(time.monotonic() - self.started)
-            self.log_line(f"Solved {self.game.name} in {secs // 60} min {secs % 60} s "
-                          f"with {self.hints_used} hint steps. Well done!", "ok")
-            self.app.set_activity(f"solved {self.game.name}")
 
     def action_clear_cell(self) -> None:
-        if self.pending:
-            self.pending = None
-            self._update_status()
-            return
-        self._guard(lambda: self.game.clear(self.grid.cursor))
+        pending, self.pending = self.pending, None
+        if pending == "f":
+            self.set_digit(0)
+        elif pending == "v":
+            self.action_clear_colours()
+        elif pending is None and self.keys_on_grid():
+            self._guard(lambda: self.game.clear(self.grid.cursor))
+        self._update_status()
 
     def action_toggle_pencil(self) -> None:
         self.pencil = not self.pencil
@@ -65,8 +74,31 @@ class GameKeys(Screen):
         self.pending = None if self.pending == "f" else "f"
         self._update_status()
 
+    def action_colour_prefix(self) -> None:
+        self.pending = None if self.pending == "v" else "v"
+        self._update_status()
+
+    def action_next_colour(self) -> None:
+        self.colour = self.colour % COLOURS + 1
+        pair = "first" if self.colour <= 2 else "second"
+        self.log_line(f"Colour {COLOUR_NAMES[self.colour]} ({pair} pair): v then a digit "
+                      "colours that candidate.", "info")
+        self._update_status()
+
+    def action_clear_colours(self) -> None:
+        if self._guard(self.game.clear_colours, keep_highlight=True) is not None:
+            self.log_line("Cleared every colour (u undoes it).", "info")
+
+    def action_clear_candidates(self) -> None:
+        change = self._guard(self.game.clear_candidates)
+        if change is not None:
+            self.log_line("Cleared every candidate: pencil them yourself (p, then digits), "
+                          "or a fills them in again. u undoes it.", "info")
+
     def action_escape(self) -> None:
-        if self.pending:
+        if not self.grid.has_focus:
+            self.grid.focus()                # Esc first gives the grid the keys back
+        elif self.pending:
             self.pending = None
         elif self.highlight:
             self.set_highlight(NO_HIGHLIGHT)
@@ -116,10 +148,31 @@ class GameKeys(Screen):
         self.grid.update(show_house=not self.grid.show_house)
 
     def action_cycle_layout(self) -> None:
-        order = ["auto", "compact", "medium", "large"]
-        self.layout_choice = order[(order.index(self.layout_choice) + 1) % len(order)]
+        """The next grid size that fits the terminal (back to the smallest
+        after the largest); none other fitting is said, not tried."""
+        size = self.app.size
+        fits = fitting_layouts(size.width, size.height - 2)
+        now = self.grid.grid_layout
+        if len(fits) == 1 and now in fits:
+            bigger = LAYOUTS["medium"]          # with the panel, the header and the footer
+            self.log_line(f"No larger grid fits this {size.width}x{size.height} terminal "
+                          f"(the medium grid needs {bigger.width + PANEL_WIDTH}x"
+                          f"{bigger.height + 2}).", "info")
+            return
+        later = [lay for lay in fits if lay.width * lay.height > now.width * now.height]
+        chosen = later[0] if later else fits[0]
+        self.layout_choice = chosen.name
+        self.layout_by_z = True
         self._apply_layout()
-        self.log_line(f"Grid layout: {self.layout_choice} ({self.grid.grid_layout.name})", "info")
+        self.log_line(f"Grid size: {chosen.name}"
+                      + (" (the largest that fits)" if chosen is fits[-1] else "") + ".", "info")
+
+    def action_next_example(self) -> None:
+        if self.lesson_try is None:
+            self.log_line("] tries the next example of a lesson, once you tried one "
+                          "(L opens the lessons, t tries an example).", "info")
+            return
+        self.lesson_try.next_example(self.app)
 
     def action_check(self) -> None:
         check = self.game.check()
@@ -152,7 +205,12 @@ class GameKeys(Screen):
         if event.button == 3:
             self.set_digit(0 if self.digit == event.digit else event.digit)
             return
-        if self.pencil:
+        if event.ctrl or self.pending == "v":
+            self.pending = None
+            self._guard(lambda: self.game.colour(event.cell, event.digit, self.colour),
+                        keep_highlight=True)
+            self._update_status()
+        elif self.pencil:
             self._guard(lambda: self.game.toggle_candidate(event.cell, event.digit))
         elif self.game.position.has(event.cell, event.digit):
             self._guard(lambda: self.game.toggle_mark(event.cell, event.digit),

@@ -18,6 +18,25 @@ from ..game import Game
 STEP_LEAVES = 200        # steps shown per technique in the Steps tab
 
 
+def fit_text(text: str, width: int) -> str:
+    """`text` cut to `width` characters in the middle, keeping both ends:
+    'Locked Candidates Type 1 (Pointing)' -> 'Locke…(Pointing)' (16),
+    so two long names that share their start stay apart."""
+    if width <= 0 or len(text) <= width:
+        return text
+    if width < 5:
+        return text[:width]
+    tail = (width - 1) * 2 // 3          # the end tells names apart: "(Pointing) (4)"
+    return text[:width - 1 - tail] + "…" + text[len(text) - tail:]
+
+
+def header_text(technique, count: int, width: int = 0) -> str:
+    """A technique's header in the Steps tab: its short label (cut in the
+    middle when the panel is narrow) and how many (never cut)."""
+    tail = f" ({count})"
+    return fit_text(technique.short, width - len(tail) if width else 0) + tail
+
+
 def step_label(step) -> str:
     """A short line for the Steps tab: what the step does, then its pattern
     (the technique is already the group's title)."""
@@ -37,33 +56,41 @@ class StepsTab(Screen):
     # ------------------------------------------------------------ rating
     @work(thread=True, exclusive=True, group="rating")
     def rate_puzzle(self) -> None:
-        from ...engine.finder import technique_name
+        from ...engine.registry import get
         from ...engine.solve import logic_solve
+        from ..settings import setting_of
         game = self.game
         start = game.start.copy()
-        result = logic_solve(start)
+        result = logic_solve(start, uniqueness=setting_of(self, "uniqueness"))
         if get_current_worker().is_cancelled:
             return
-        if result.status == "solved" and result.hardest:
-            text = f"rated {technique_name(result.hardest)}, {len(result.steps)} steps"
+        hardest = get(result.hardest) if result.hardest else None
+        if result.status == "solved" and hardest:
+            text = f"score {result.score}, hardest {hardest.name}, {len(result.steps)} steps"
+            short = f"score {result.score} · {hardest.short}"
         elif result.status == "solved":
-            text = "already solved"
+            text = short = "already solved"
         else:
-            hardest = technique_name(result.hardest) if result.hardest else "nothing"
-            text = f"beyond the ladder (stuck after {hardest})"
-        self.app.call_from_thread(self._set_rating, game, text, dict(result.counts))
+            text = f"beyond the ladder (stuck after {hardest.name if hardest else 'nothing'})"
+            short = "beyond the ladder"
+        self.app.call_from_thread(self._set_rating, game, text, dict(result.counts), short)
 
-    def _set_rating(self, game: Game, text: str, counts: dict | None = None) -> None:
+    def _set_rating(self, game: Game, text: str, counts: dict | None = None,
+                    short: str = "") -> None:
         if game is self.game:
             self.rating = text
+            self.rating_short = short or text
             self.rating_counts = counts or {}
             self._show_rating()
 
     def _show_rating(self) -> None:
-        """The rating in the header; the counts per technique too when wide."""
+        """The rating in the header: short on a narrow terminal, with the
+        counts per technique too when wide."""
         from ...engine.finder import technique_name
-        text = self.rating or "rating…"
-        if self.rating_counts and self.app.size.width >= 120:
+        width = self.app.size.width
+        text = (self.rating if width >= 100 else getattr(self, "rating_short", "")) or \
+            self.rating or "rating…"
+        if self.rating_counts and width >= 120:
             counts = sorted(self.rating_counts.items(), key=lambda kv: -kv[1])
             text += " (" + ", ".join(f"{n} {technique_name(t)}" for t, n in counts) + ")"
         self.sub_title = text
@@ -87,17 +114,18 @@ class StepsTab(Screen):
 
     @work(thread=True, exclusive=True, group="steps")
     def compute_steps(self) -> None:
-        from ...engine.finder import ladder
-        pos = self.game.position.copy()
-        key = pos.key()
+        from ...engine.finder import find_all, ladder
+        from ..settings import setting_of
+        key = self.game.position.key()
+        pos = self.game.engine_position()     # cells not pencilled yet: every allowed digit
         if key == self.steps_key:
             return
         worker = get_current_worker()
         self.app.call_from_thread(self._steps_begin, key)
-        for t in ladder():
+        for t in ladder(setting_of(self, "uniqueness")):
             if worker.is_cancelled:
                 return
-            found = t.finder(pos)
+            found = find_all(pos, [t.id])         # a uniqueness room only on one solution
             if found:
                 self.app.call_from_thread(self._steps_add, key, t, found)
         self.app.call_from_thread(self._steps_done, key)
@@ -107,6 +135,7 @@ class StepsTab(Screen):
         tree.clear()
         tree.root.add_leaf(Text("(looking…)"), data=None)
         self.steps = []
+        self.step_counts = {}
 
     def _steps_add(self, key, technique, found) -> None:
         if key != self.game.position.key():
@@ -115,18 +144,35 @@ class StepsTab(Screen):
         if not self.steps:
             tree.clear()
         self.steps.extend(found)
-        node = tree.root.add(Text(f"{technique.name} ({len(found)})"), data=technique.id,
-                             expand=len(found) <= 12)
+        self.step_counts[technique.id] = len(found)
+        node = tree.root.add(Text(header_text(technique, len(found), self._header_width())),
+                             data=technique.id, expand=len(found) <= 12)
         for step in found[:STEP_LEAVES]:
             node.add_leaf(Text(step_label(step)), data=step)
         if len(found) > STEP_LEAVES:
             node.add_leaf(Text(f"… {len(found) - STEP_LEAVES} more (sudoku-tutor steps)"),
                           data=None)
 
+    def _header_width(self) -> int:
+        """Columns a header has in the Steps tab (its guide takes two, the scrollbar one more)."""
+        tree = self.query_one("#steps-tree", Tree)
+        return max(0, tree.scrollable_content_region.width - 4)
+
+    def fit_step_headers(self) -> None:
+        """Fit the headers again (the panel's width changed)."""
+        from ...engine.registry import get
+        width = self._header_width()
+        for node in self.query_one("#steps-tree", Tree).root.children:
+            technique = get(node.data) if isinstance(node.data, str) else None
+            if technique is not None:
+                node.set_label(Text(header_text(technique, self.step_counts.get(node.data, 0),
+                                                width)))
+
     def _steps_done(self, key) -> None:
         if key != self.game.position.key():
             return
         self.steps_key = key
+        self.call_after_refresh(self.fit_step_headers)    # the tree has its width now
         if not self.steps:
             tree = self.query_one("#steps-tree", Tree)
             tree.clear()
@@ -144,6 +190,19 @@ class StepsTab(Screen):
         if step is not None and not isinstance(step, str):
             self.show_step(step)
             self.log_line(step.text, "hint")
+
+    # ------------------------------------------------------------ settings
+    def setting_changed(self, name: str, value) -> None:
+        """A setting changed (app.set_setting): say so, and start the hint,
+        the Steps tab and the rating again under it."""
+        from ..settings import SETTINGS, text_of
+        self.log_line(f"{SETTINGS[name].title}: {text_of(value)}.", "info")
+        self.hint.reset(self.game.position.key())
+        self.steps, self.steps_key = [], None
+        self._schedule_steps(now=True)
+        self.rating, self.rating_counts = "", {}
+        self.sub_title = "rating…"
+        self.rate_puzzle()
 
     def show_technique(self, technique_id: str) -> None:
         """Open the Steps tab on one technique's steps (palette command)."""

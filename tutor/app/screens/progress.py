@@ -1,9 +1,11 @@
-"""The progress screen (M): mastery per technique, what to practise next,
-and the mix-ups the quizzes noticed; p starts a quiz on the suggestion."""
+"""The progress screen (M): what to practise next (first, so it shows at
+80x24 too), the mix-ups the quizzes noticed, and mastery per technique (the
+table scrolls); p starts a quiz on the suggestion."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Static
 
@@ -18,12 +20,14 @@ class ProgressScreen(Screen):
                 Binding("p", "practise", "Practise the suggestion")]
 
     DEFAULT_CSS = """
+    ProgressScreen #progress-scroll { height: 1fr; }
     ProgressScreen #progress-body { padding: 1 2; }
     """
 
     def compose(self) -> ComposeResult:
         yield Header()
-        yield Static("", id="progress-body")
+        with VerticalScroll(id="progress-scroll"):
+            yield Static("", id="progress-body")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -43,9 +47,7 @@ class ProgressScreen(Screen):
     def refresh_table(self) -> None:
         from ...teaching.mastery import confusion_lines, suggestion_text
         rows = self.rows()
-        lines = [f"{'technique':38} {'mastery':>7}  {'tries':>9}", ""]
-        lines += [r.text() for r in rows]
-        lines += ["", suggestion_text(rows)]
+        lines = [suggestion_text(rows), "p: practise it   Esc: back"]
         store = getattr(self.app, "store", None)
         mixups = []
         if store is not None:
@@ -55,7 +57,8 @@ class ProgressScreen(Screen):
                 mixups = []
         if mixups:
             lines += ["", "Mix-ups to watch:"] + [f"  {m}" for m in mixups]
-        lines += ["", "p: practise the suggestion   Esc: back"]
+        lines += ["", f"{'technique':38} {'mastery':>7}  {'tries':>9}", ""]
+        lines += [r.text() for r in rows]
         self.text = "\n".join(lines)
         self.query_one("#progress-body", Static).update(self.text)
 

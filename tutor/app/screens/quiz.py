@@ -33,6 +33,7 @@ from ...engine.grid import cell_name
 from ...engine.position import PositionError
 from ...engine.finder import UnknownTechnique
 from ...teaching.quiz import EliminateQuiz, FindAllQuiz, NameQuiz, make_quiz, target_name
+from ..settings import setting_of
 from ..widgets.grid import NO_HIGHLIGHT, Highlight, SudokuGrid, choose_layout
 
 LOG_STYLES = {"found": "bold green", "correct": "bold green", "correct-other": "green",
@@ -87,7 +88,8 @@ class QuizScreen(Screen):
 
     def _make(self) -> None:
         try:
-            self.quiz = make_quiz(self.kind, self.target, self.seed, self.start_position)
+            self.quiz = make_quiz(self.kind, self.target, self.seed, self.start_position,
+                                  uniqueness=setting_of(self, "uniqueness"))
             self.error = None
         except (UnknownTechnique, PositionError, ValueError) as e:
             self.quiz = None

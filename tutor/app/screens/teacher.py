@@ -5,6 +5,10 @@ technique, hints taken per ladder level, their last claims with verdicts,
 and their result for the running push.  It refreshes every second from ONE
 store query (tutor.classroom.events.dashboard), run in a worker thread.
 
+The columns share the terminal's width (every column stays on screen, at
+80 columns too); a cell too long for its column wraps onto a second or
+third line of its row instead of being cut.
+
 Keys: p pushes the position on the teacher's grid; z pushes a find-all quiz
 on it; e ends the running push; Esc goes back to the grid (load or set up a
 position there, then T to come back and push it).
@@ -13,6 +17,7 @@ from __future__ import annotations
 
 import time
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -26,6 +31,21 @@ LOCKS = [("no lock: every hint level", -1), ("hints off", 0)] + \
         [(f"hints up to level {n}", n) for n in (1, 2, 3, 4)]
 VERDICT_MARK = {"proved": "✓", "correct": "✓", "right": "✓", "valid": "✓",
                 "wrong": "✗", "false": "✗", "invalid": "?", "unproved": "~", "true-unproved": "~"}
+
+
+# the table's columns: (title, share of the free width); 0 = fixed HINTS_WIDTH
+COLUMNS = (("Student", 3), ("Doing", 3), ("Mastery", 4), ("Hints L1-5", 0),
+           ("Last claims", 4), ("Result", 2))
+HINTS_WIDTH = 10
+ROW_LINES = 5            # a row grows to at most this many lines (a busy student at 80 columns)
+
+
+def column_widths(total: int) -> list[int]:
+    """Column widths that fit a table `total` columns wide (each cell has a
+    column of padding either side, the scrollbar takes two)."""
+    free = max(36, total - 2 * len(COLUMNS) - 2 - HINTS_WIDTH)
+    shares = sum(w for _, w in COLUMNS)
+    return [HINTS_WIDTH if w == 0 else max(6, free * w // shares) for _, w in COLUMNS]
 
 
 def _ago(t: float | None, now: float) -> str:
@@ -150,6 +170,7 @@ class TeacherScreen(Screen):
         super().__init__()
         self.class_name = class_name
         self.board: events.Dashboard | None = None
+        self.widths: list[int] = []
         self.refreshes = 0
         self.query_count = 0
         self.allowed = True
@@ -178,11 +199,31 @@ class TeacherScreen(Screen):
             return
         head.update(f"Class {self.class_name} — teacher view  (p push my position · z push a quiz · "
                     f"e end · Esc my grid)")
-        table = self.query_one("#teacher-table", DataTable)
-        table.add_columns("Student", "Doing", "Mastery", "Hints L1-5", "Last claims", "Result")
+        self._add_columns()
         app.set_activity("teacher view")
         self.set_interval(REFRESH_S, self.refresh_board)
         self.refresh_board()
+
+    # ---------------------------------------------------------- layout
+    def _add_columns(self) -> None:
+        table = self.query_one("#teacher-table", DataTable)
+        self.widths = column_widths(self.app.size.width)
+        for (title, _), width in zip(COLUMNS, self.widths):
+            table.add_column(title, width=width)
+
+    def on_resize(self, event) -> None:
+        if not self.allowed or column_widths(self.app.size.width) == self.widths:
+            return
+        self.query_one("#teacher-table", DataTable).clear(columns=True)
+        self._add_columns()
+        if self.board is not None:
+            self._fill_table(self.board, time.time())
+
+    def _row_lines(self, cells) -> int:
+        """Lines a row needs so no cell is cut (at most ROW_LINES)."""
+        console = self.app.console
+        need = max(len(Text(c).wrap(console, w)) for c, w in zip(cells, self.widths))
+        return max(1, min(ROW_LINES, need))
 
     # ---------------------------------------------------------- data
     def refresh_board(self) -> None:
@@ -208,14 +249,18 @@ class TeacherScreen(Screen):
         self.board = board
         self.refreshes += 1
         now = time.time()
-        ev = board.event
         self.query_one("#teacher-event", Static).update(self.event_text(board, now))
+        self._fill_table(board, now)
+
+    def _fill_table(self, board, now: float) -> None:
+        ev = board.event
         table = self.query_one("#teacher-table", DataTable)
         rows = [st for st in board.students if st.role != "teacher" or st.online]
         keep = table.cursor_row
         table.clear()
         for st in rows:
-            table.add_row(*student_cells(ev, st, now), key=st.user)
+            cells = student_cells(ev, st, now)
+            table.add_row(*(Text(c) for c in cells), key=st.user, height=self._row_lines(cells))
         if rows:
             table.move_cursor(row=min(keep, len(rows) - 1))
 

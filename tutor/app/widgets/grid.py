@@ -53,7 +53,8 @@ class SudokuGrid(Widget, can_focus=True):
         "sudoku-grid--cursor", "sudoku-grid--digit", "sudoku-grid--pattern-cell",
         "sudoku-grid--pattern", "sudoku-grid--elim", "sudoku-grid--place", "sudoku-grid--claim",
         "sudoku-grid--failing", "sudoku-grid--solution", "sudoku-grid--cue",
-        "sudoku-grid--placed-big",
+        "sudoku-grid--placed-big", "sudoku-grid--colour1", "sudoku-grid--colour2",
+        "sudoku-grid--colour3", "sudoku-grid--colour4",
     }
 
     DEFAULT_CSS = """
@@ -81,6 +82,10 @@ class SudokuGrid(Widget, can_focus=True):
     SudokuGrid > .sudoku-grid--failing { background: $error 30%; }
     SudokuGrid > .sudoku-grid--solution { color: $success; text-style: bold overline; }
     SudokuGrid > .sudoku-grid--cue { color: $warning; text-style: bold; }
+    SudokuGrid > .sudoku-grid--colour1 { background: dodgerblue 55%; text-style: bold; }
+    SudokuGrid > .sudoku-grid--colour2 { background: darkorange 55%; text-style: bold; }
+    SudokuGrid > .sudoku-grid--colour3 { background: limegreen 50%; text-style: bold; }
+    SudokuGrid > .sudoku-grid--colour4 { background: magenta 45%; text-style: bold; }
     """
 
     BINDINGS = [
@@ -113,14 +118,17 @@ class SudokuGrid(Widget, can_focus=True):
         self.post_message(self.CursorMoved(self, self.cursor))
 
     class Clicked(Message):
-        """A click on a cell; `digit` is the candidate under the mouse (or None)."""
+        """A click on a cell; `digit` is the candidate under the mouse (or None);
+        `ctrl` whether ctrl was held (where the terminal tells)."""
 
-        def __init__(self, grid: "SudokuGrid", cell: int, digit: int | None, button: int) -> None:
+        def __init__(self, grid: "SudokuGrid", cell: int, digit: int | None, button: int,
+                     ctrl: bool = False) -> None:
             super().__init__()
             self.grid = grid
             self.cell = cell
             self.digit = digit
             self.button = button
+            self.ctrl = ctrl
 
         @property
         def control(self) -> "SudokuGrid":
@@ -135,7 +143,12 @@ class SudokuGrid(Widget, can_focus=True):
         self.conflicts: frozenset = frozenset()
         self.highlight: Highlight = NO_HIGHLIGHT
         self.digit = 0
+        self.colours: dict = {}      # (cell, digit) -> colour 1-4, the learner's own colouring
         self.show_house = True
+        self.cursor_shown = True
+        # set by the owner: draw the cursor only while the grid has the focus
+        # (the play screen: a key never acts on a cell the learner cannot see)
+        self.cursor_follows_focus = False
         self.grid_layout = layout
         self._keys: list = [None] * 81
         self._style_cache: dict = {}
@@ -143,6 +156,14 @@ class SudokuGrid(Widget, can_focus=True):
         self.repaints = 0          # cells repainted by update() (for tests and benchmarks)
         self.cursor_listener = None  # optional callable(cell) run on key moves
         self._recompute_keys()
+
+    def on_focus(self) -> None:
+        if self.cursor_follows_focus:
+            self.update(cursor_shown=True)
+
+    def on_blur(self) -> None:
+        if self.cursor_follows_focus:
+            self.update(cursor_shown=False)
 
     # ------------------------------------------------------------ size
     def set_layout(self, layout: GridLayout) -> None:
@@ -157,7 +178,8 @@ class SudokuGrid(Widget, can_focus=True):
     # ------------------------------------------------------------ state
     def update(self, *, position: Position | None = None, cursor: int | None = None,
                marks=None, conflicts=None, highlight: Highlight | None = None,
-               digit: int | None = None, show_house: bool | None = None) -> int:
+               digit: int | None = None, show_house: bool | None = None,
+               colours: dict | None = None, cursor_shown: bool | None = None) -> int:
         """Change any part of the state; repaint the cells whose look changed.
         Returns how many cells were marked for repaint."""
         if position is not None:
@@ -174,6 +196,10 @@ class SudokuGrid(Widget, can_focus=True):
             self.digit = digit
         if show_house is not None:
             self.show_house = show_house
+        if colours is not None:
+            self.colours = dict(colours)
+        if cursor_shown is not None:
+            self.cursor_shown = cursor_shown
         old = self._keys
         self._recompute_keys()
         changed = [i for i in range(81) if old[i] != self._keys[i]]
@@ -187,8 +213,9 @@ class SudokuGrid(Widget, can_focus=True):
         return len(changed)
 
     def _recompute_keys(self) -> None:
-        self._keys = cell_keys(self.position, self.cursor, self.marks, self.conflicts,
-                               self.highlight, self.digit, self.show_house)
+        self._keys = cell_keys(self.position, self.cursor if self.cursor_shown else -1,
+                               self.marks, self.conflicts, self.highlight, self.digit,
+                               self.show_house, self.colours)
 
     # ------------------------------------------------------------ styles
     def notify_style_update(self) -> None:
@@ -313,7 +340,7 @@ class SudokuGrid(Widget, can_focus=True):
         event.stop()
         if not self.has_focus:
             self.focus()         # (focus() repaints the whole widget, even when focused)
-        self.post_message(self.Clicked(self, got[0], got[1], event.button))
+        self.post_message(self.Clicked(self, got[0], got[1], event.button, bool(event.ctrl)))
 
     def cell_offset(self, i: int, digit: int | None = None) -> tuple[int, int]:
         """Widget offset of a cell (or of one of its candidates): for tests

@@ -13,6 +13,7 @@ with NO_COLOR or a monochrome theme:
   claim mark (x)     struck through, 'x' cue (secondary colour)
   solution digit     overlined, '!' cue (a claim that removes it)
   failing / mistake  cell tinted, '?' cue
+  colour (by hand)   candidate tinted, cue a / A (first pair), b / B (second)
 
 The styles come from the widget (its component classes, see grid.py): the
 functions here take `style_of(kinds, background_kinds) -> Style`.
@@ -33,6 +34,8 @@ StyleOf = Callable[..., Style]       # style_of(kinds, background kinds=()) -> S
 
 # cue characters (text form of each mark)
 CUE = {"conflict": "!", "claim": "x", "elim": "-", "place": "+", "solution": "!", "failing": "?"}
+# the learner's candidate colours 1-4 (two pairs) and their text cues
+COLOUR_CUE = {1: "a", 2: "A", 3: "b", 4: "B"}
 
 # ------------------------------------------------------------------ big digits
 
@@ -48,11 +51,12 @@ _HEAVY = {d: tuple(s.translate(_HEAVY_MAP) for s in rows) for d, rows in _LIGHT.
 # ------------------------------------------------------------------ the look of a cell
 
 def cell_keys(pos: Position, cur: int, marks, conflicts, hl: Highlight, digit: int,
-              house: bool) -> list[tuple]:
+              house: bool, colours=None) -> list[tuple]:
     """The look of every cell as a tuple: equal keys draw equal cells, so
     a state change repaints the cells whose key changed, and a drawn cell
-    line is cached by its key."""
-    cr, cc, cb = ROW[cur], COL[cur], BOX[cur]
+    line is cached by its key.  `cur` is -1 when no cursor is shown;
+    `colours` maps (cell, digit) to a colour 1-4."""
+    cr, cc, cb = (ROW[cur], COL[cur], BOX[cur]) if cur >= 0 else (-1, -1, -1)
     marks_by_cell: dict[int, int] = {}
     for i, d in marks:
         marks_by_cell[i] = marks_by_cell.get(i, 0) | bit(d)
@@ -69,6 +73,9 @@ def cell_keys(pos: Position, cur: int, marks, conflicts, hl: Highlight, digit: i
     for d in hl.digits:
         pattern_digits |= bit(d)
     digit_bit = bit(digit) if digit else 0
+    coloured: dict[int, tuple] = {}
+    for (i, d), c in sorted((colours or {}).items()):
+        coloured[i] = coloured.get(i, ()) + ((d, c),)
     keys = []
     for i in range(81):
         v = pos.values[i]
@@ -80,6 +87,7 @@ def cell_keys(pos: Position, cur: int, marks, conflicts, hl: Highlight, digit: i
             digit_bit if (v == digit or pos.cands[i] & digit_bit) else 0,
             in_pattern, pattern_digits if in_pattern else 0,
             elim.get(i, 0), place.get(i, 0), i in hl.failing, sol.get(i, 0),
+            coloured.get(i, ()),
         ))
     return keys
 
@@ -107,7 +115,8 @@ def rule_segments(kind: str, c: int, lay: GridLayout, style_of: StyleOf) -> list
 def cell_segments(key: tuple, k: int, lay: GridLayout, style_of: StyleOf) -> list[tuple[str, Style]]:
     """Line k of a cell whose look is `key` (see cell_keys), as (text, style) pieces."""
     (v, given, cands, is_cur, in_house, conflict, marks, digit_hl,
-     in_pattern, pat_digits, elim, place, failing, sol) = key
+     in_pattern, pat_digits, elim, place, failing, sol, colours) = key
+    colour_of = dict(colours)
     bg: tuple = ()
     if in_house:
         bg += ("house",)
@@ -147,11 +156,12 @@ def cell_segments(key: tuple, k: int, lay: GridLayout, style_of: StyleOf) -> lis
         for d in digits:
             if cands & bit(d):
                 segs.append(_cand(style_of, d, cands, marks, digit_hl, pat_digits, elim, place,
-                                  sol, tail, bg))
+                                  sol, tail, bg, colour_of.get(d)))
             else:
                 segs.append(("·", base))
         if k == 1:
-            segs.append(_cell_cue(style_of, marks, elim, place, sol, failing, tail, bg, base))
+            segs.append(_cell_cue(style_of, marks, elim, place, sol, failing, tail, bg, base,
+                                  colours))
         return segs
     cue_style = style_of(("cue",) + tail, bg)
     for d in range(3 * k + 1, 3 * k + 4):
@@ -166,21 +176,26 @@ def cell_segments(key: tuple, k: int, lay: GridLayout, style_of: StyleOf) -> lis
             cue = "!"
         elif failing and k == 0 and d == 1:
             cue = "?"
+        elif d in colour_of and cands & b:
+            cue = COLOUR_CUE[colour_of[d]]
         else:
             cue = " "
         segs.append((cue, cue_style if cue != " " else base))
         if cands & b:
             segs.append(_cand(style_of, d, cands, marks, digit_hl, pat_digits, elim, place, sol,
-                              tail, bg))
+                              tail, bg, colour_of.get(d)))
         else:
             segs.append((" ", base))
     segs.append((" ", base))
     return segs
 
 
-def _cand(style_of: StyleOf, d, cands, marks, digit_hl, pat_digits, elim, place, sol, tail, bg):
+def _cand(style_of: StyleOf, d, cands, marks, digit_hl, pat_digits, elim, place, sol, tail, bg,
+          colour=None):
     b = bit(d)
     kinds = ("cand",)
+    if colour:
+        kinds += (f"colour{colour}",)
     if digit_hl & b:
         kinds += ("digit",)
     if pat_digits & b:
@@ -196,7 +211,9 @@ def _cand(style_of: StyleOf, d, cands, marks, digit_hl, pat_digits, elim, place,
     return str(d), style_of(kinds + tail, bg)
 
 
-def _cell_cue(style_of: StyleOf, marks, elim, place, sol, failing, tail, bg, base):
+def _cell_cue(style_of: StyleOf, marks, elim, place, sol, failing, tail, bg, base, colours=()):
+    """The compact layout's one cue slot: the first mark that applies; a
+    coloured candidate shows its colour's letter when nothing else does."""
     if marks:
         cue = "x"
     elif elim:
@@ -207,6 +224,8 @@ def _cell_cue(style_of: StyleOf, marks, elim, place, sol, failing, tail, bg, bas
         cue = "!"
     elif failing:
         cue = "?"
+    elif colours:
+        cue = COLOUR_CUE[colours[0][1]]
     else:
         return " ", base
     return cue, style_of(("cue",) + tail, bg)

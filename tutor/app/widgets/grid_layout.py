@@ -113,9 +113,16 @@ LARGE = GridLayout("large", 7, 3, True)
 LAYOUTS = {lay.name: lay for lay in (COMPACT, MEDIUM, LARGE)}
 
 
-def choose_layout(width: int, height: int, side: int = 26) -> GridLayout:
+PANEL_WIDTH = 26        # columns the play screen keeps for its side panel
+
+
+def fitting_layouts(width: int, height: int, side: int = PANEL_WIDTH) -> list[GridLayout]:
+    """The layouts that fit `width` x `height` and leave `side` columns for
+    the panel, smallest first (compact always: it is the smallest there is)."""
+    return [COMPACT] + [lay for lay in (MEDIUM, LARGE)
+                        if height >= lay.height and width >= lay.width + side]
+
+
+def choose_layout(width: int, height: int, side: int = PANEL_WIDTH) -> GridLayout:
     """The biggest layout that leaves `side` columns for the panel."""
-    for lay in (LARGE, MEDIUM):
-        if height >= lay.height and width >= lay.width + side:
-            return lay
-    return COMPACT
+    return fitting_layouts(width, height, side)[-1]

@@ -16,6 +16,11 @@ Verdict kinds, tried in this order:
 * true-unproved: everything claimed is true in the solution, but no step the
                  engine knows does it here yet.
 
+With `uniqueness=False` the uniqueness techniques (Unique Rectangle,
+Hidden Rectangle, BUG+1...) prove nothing: some teachers do not accept them.
+A claim naming one is then invalid, and no proof, hint or look-ahead uses
+them.
+
 Placements count as their consequences too: a step placing r1c1=5 proves
 r1c1<>3 and r1c7<>5 (they follow the moment the digit is written).
 
@@ -27,6 +32,9 @@ code: no UI imports.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
+from .. import registry
 from ..grid import cell_name, parse_cells
 from ..names import Named, read_name as resolve_technique, step_label, technique_label  # noqa: F401
 from ..position import Position
@@ -38,7 +46,7 @@ from .lookahead import LOOKAHEAD_STEPS  # noqa: F401
 from .verdict import Verdict, highlight, sentence
 
 
-def judge(position, claim, by: str | None = None, pattern=None) -> Verdict:
+def judge(position, claim, by: str | None = None, pattern=None, uniqueness: bool = True) -> Verdict:
     """Judge a claim about a position; see the module docstring."""
     pos = position if isinstance(position, Position) else _parse_position(position)
     try:
@@ -51,6 +59,13 @@ def judge(position, claim, by: str | None = None, pattern=None) -> Verdict:
             named = resolve_technique(by)
         except UnknownTechnique as e:
             return Verdict("invalid", sentence(str(e)), None, [], c, highlight())
+        off = [t for t in named.ids if not uniqueness and registry.REGISTRY[t].uniqueness]
+        if off and len(off) == len(named.ids):
+            return Verdict("invalid", sentence(f"{named.label} is a uniqueness technique, and "
+                                               f"uniqueness techniques are switched off here"),
+                           off[0], [], c, highlight())
+        if off:
+            named = replace(named, ids=tuple(t for t in named.ids if t not in off))
     tech_id = named.ids[0] if named and len(named.ids) == 1 else None
     pcells: list[int] = []
     if pattern is not None and pattern != "" and pattern != []:
@@ -78,7 +93,7 @@ def judge(position, claim, by: str | None = None, pattern=None) -> Verdict:
     if count > 1:
         return Verdict("invalid", "This position has several solutions, so the engine cannot call "
                        "any claim true or false.", tech_id, [], c, highlight())
-    return _Judging(entry, c, named, pcells, sol).run()
+    return _Judging(entry, c, named, pcells, sol, uniqueness).run()
 
 
 def _parse_position(text) -> Position:

@@ -47,7 +47,7 @@ class _Entry:
         self._index: dict[str, dict] = {}
         self._broken: tuple | None = None
         self._solution = pos._solution
-        self._next: tuple | None = None
+        self._next: dict[bool, Step | None] = {}
         self.looks: dict = {}
 
     def broken(self) -> str | None:
@@ -91,10 +91,12 @@ class _Entry:
 
     def _proved_on_demand(self, tid: str, item) -> list:
         """A room may prove one item on demand (`finder.prove(pos, item)`:
-        trial from the opposite assumption) when no step of any technique
-        gives it; the step joins the room's steps here."""
+        trial from the opposite assumption) when no step of another technique
+        gives it (uniqueness ones aside: they may be switched off); the step
+        joins the room's steps here."""
         prove = getattr(registry.REGISTRY[tid].finder, "prove", None)
-        if prove is None or any(self.covering(t.id, item) for t in registry.ladder() if t.id != tid):
+        if prove is None or any(self.covering(t.id, item) for t in registry.ladder(uniqueness=False)
+                                if t.id != tid):
             return []
         step = prove(self.pos, item)
         if step is None:
@@ -107,16 +109,18 @@ class _Entry:
                 self._index[tid].setdefault(it, []).append(entry)
         return [entry]
 
-    def next_step(self) -> Step | None:
-        if self._next is None:
+    def next_step(self, uniqueness: bool = True) -> Step | None:
+        """The simplest step here (the judge only sees positions with one
+        solution, so the uniqueness techniques may run when switched on)."""
+        if uniqueness not in self._next:
             first = None
-            for t in registry.ladder():
+            for t in registry.ladder(uniqueness):
                 found = self.steps(t.id)
                 if found:
                     first = found[0]
                     break
-            self._next = (first,)
-        return self._next[0]
+            self._next[uniqueness] = first
+        return self._next[uniqueness]
 
 
 _CACHE: OrderedDict = OrderedDict()

@@ -17,8 +17,10 @@ from .verdict import Verdict, a_step, highlight, items_text, lead
 class _Judging:
     """One judge() call once the claim and position are known to be sound."""
 
-    def __init__(self, entry: _Entry, claim: Claim, named: Named | None, pcells: list[int], sol):
+    def __init__(self, entry: _Entry, claim: Claim, named: Named | None, pcells: list[int], sol,
+                 uniqueness: bool = True):
         self.e = entry
+        self.uniqueness = uniqueness
         self.pos = entry.pos
         self.claim = claim
         self.named = named
@@ -28,6 +30,7 @@ class _Judging:
         self.want = frozenset(self.items)
         self.tech_id = named.ids[0] if named and len(named.ids) == 1 else None
         self.sized_families = {registry.REGISTRY[t].family for t in named.ids} if named else set()
+        self.reports: dict[str, object] = {}       # technique id -> its check's report
         self.report = self._check_pattern()
 
     # ------------------------------------------------------------ pieces
@@ -41,14 +44,19 @@ class _Judging:
                                                      claim=tuple(self.items), label=label))
             if r is not None:
                 reports.append(r)
+                self.reports[tid] = r
         if not reports:
             return None
-        return pick_report(reports, self.items) or reports[0]
+        # none holds: the first whose shape the named cells have
+        return pick_report(reports, self.items) or next((r for r in reports if r.fits), reports[0])
 
     def _pattern_note(self, step: Step | None = None, named_proves: bool = False) -> str:
         """A sentence about the learner's pattern, or ''."""
         name = cells_name(self.pcells)
         r = self.report
+        if r is not None and not r.ok and step is not None:
+            # a family was named: the failing condition of the technique that proves it
+            r = self.reports.get(step.technique, r)
         if r is not None:
             if not r.ok:
                 return f"Your pattern {name} fails: {r.reason}."
@@ -133,7 +141,7 @@ class _Judging:
         wrong = [(i, d, p) for i, d, p in self.items if (self.sol[i] == d) != p]
         if wrong:
             return self._false(wrong)
-        all_ids = [t.id for t in registry.ladder()]
+        all_ids = [t.id for t in registry.ladder(self.uniqueness)]
         if self.named:
             ids = [t for t in all_ids if t in self.named.ids]
             step = self._single(ids)
@@ -229,10 +237,10 @@ class _Judging:
         partial = self._cover_partial(all_ids)
         if partial:
             msg += f" ({partial})"
-        hint = self.e.next_step()
+        hint = self.e.next_step(self.uniqueness)
         if hint is not None:
             msg += f" Simplest step now: {lead(hint)}."
-        later = lookahead(self.e, self.items)
+        later = lookahead(self.e, self.items, self.uniqueness)
         if later["status"] == "proved":
             n = later["steps"]
             msg += (f" Solving on, the engine proves it after {n} more "

@@ -32,13 +32,13 @@ def _covering(pos: Position, found: list[Step], remaining) -> Step | None:
     return None
 
 
-def lookahead(entry: _Entry, items) -> dict:
+def lookahead(entry: _Entry, items, uniqueness: bool = True) -> dict:
     """Solve on simplest-first (as logic_solve does: a batched technique's
     steps all at once, else the first step of the simplest technique) and
     report after how many steps one step of the techniques tried there does
     what is still open of the claim.
     {'status': 'proved'|'bound'|'stuck'|'end', 'steps': n, 'step'}."""
-    key = tuple(items)
+    key = (tuple(items), uniqueness)
     if key in entry.looks:
         return entry.looks[key]
     from ..solve import _applicable
@@ -52,7 +52,7 @@ def lookahead(entry: _Entry, items) -> dict:
             break
         remaining = frozenset(it for it in items if _open(pos, it))
         progress = False
-        for t in registry.ladder():
+        for t in registry.ladder(uniqueness):
             found = entry.steps(t.id) if first else t.finder(pos)
             if not first and found:
                 hit = _covering(pos, found, remaining)

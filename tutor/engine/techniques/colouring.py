@@ -168,7 +168,8 @@ def _check_colours(pos, q, d):
 family("colouring", "Colouring", "colouring step")
 
 
-@technique("simple-colours", "Simple Colours", "colouring", rank=250, noun="Simple Colours step",
+@technique("simple-colours", "Simple Colours", "colouring", rank=250, weight=150,
+           noun="Simple Colours step",
            aliases=("simple colour", "simple color", "simple colouring", "simple coloring",
                     "colouring", "coloring", "colour", "color"),
            check=one_digit(_check_colours), entry_keys=chain_entry_keys,

@@ -312,7 +312,7 @@ def _ordered(pos: Position, petals: _Petals, allowed: int) -> list:
 
 
 # No pattern check: the judge and the quizzes rely on the steps found.
-@technique("death-blossom", "ALS Death Blossom", "als", rank=340,
+@technique("death-blossom", "ALS Death Blossom", "als", rank=340, weight=360,
            aliases=("death blossom", "blossom"), entry_keys=chain_entry_keys,
            prerequisites=("naked-subset", "hidden-subset"),
            distractors=("x-cycle", "naked-subset", "simple-colours", "jellyfish"))

@@ -252,13 +252,14 @@ def _whole_box(pos, d, box, R, C, cells, named, label):
 
 # ------------------------------------------------------------------ the room
 
-@technique("empty-rectangle", "Empty Rectangle", "single-digit", rank=130,
+@technique("empty-rectangle", "Empty Rectangle", "single-digit", rank=130, weight=120,
            label=LABEL, prerequisites=("pointing", "two-string-kite", "turbot-fish"),
            distractors=("two-string-kite", "turbot-fish", "skyscraper", "finned-x-wing"),
-           aliases=("empty rectangle", "empty rectangles", "emptyrectangle", "er", "hinge"),
+           aliases=("empty rectangle", "empty rectangles", "emptyrectangle", "er"),
            entry_keys=lambda s: EntryKeys(
                frozenset(s.cells), alternatives=(frozenset(s.cells[-2:]),),
-               lines=((s.houses[0],),), digits=frozenset(s.digits)),
+               # as the step reads: the box, then its ER row and column
+               lines=((s.houses[0],), (s.houses[1],), (s.houses[2],)), digits=frozenset(s.digits)),
            confusions=(
                ("turbot-fish", "Empty Rectangle vs Turbot Fish",
                 "an Empty Rectangle's box holds three or more candidates on one row and one "

@@ -50,10 +50,11 @@ from itertools import combinations
 
 from ..grid import BOX, COL, MASK_BITS, POPCOUNT, ROW, cell_name, cells_name, house_name
 from ..position import Position
-from ..registry import EntryKeys, PatternQuery, PatternReport, family, technique
+from ..registry import EntryKeys, PatternQuery, PatternReport, an, family, technique
 from ..step import make_step
 from .common import Memo, digit_masks, query_digits
 from .fish import FISH_NAMES, _base_sets, _bits, _line_masks
+from .patterns import WORDS
 
 FINNED_IDS = {2: "finned-x-wing", 3: "finned-swordfish", 4: "finned-jellyfish"}
 SIZES = (2, 3, 4)
@@ -255,8 +256,13 @@ def check(pos: Position, query: PatternQuery) -> PatternReport:
     named = _groups_of(query)
     options = [named] if named else _options_from_cells(cells, size)
     if not options:
-        return PatternReport(False, label, cells, f"name the base and cover lines of the "
-                             f"{label} (e.g. R27 C39) and its fins")
+        if not cells:
+            return PatternReport(False, label, cells, f"name the base and cover lines of the "
+                                 f"{label} (e.g. R27 C39) and its fins")
+        rows, cols = len({ROW[i] for i in cells}), len({COL[i] for i in cells})
+        return PatternReport(False, label, cells, f"{cells_name(cells)} lie in {rows} rows and "
+                             f"{cols} columns: {an(label)} lies in {WORDS[size]} base rows or "
+                             f"{WORDS[size]} base columns (its fins included)", fits=False)
     scored = [_check_one(pos, d, size, base, cover, cells, label)
               for d in query_digits(pos, query, cells) for base, cover in options]
     claim = {(i, d) for i, d, placing in query.claim if not placing}
@@ -293,10 +299,10 @@ def _check_one(pos, d, size, base, cover, named, label):
     by_rows = 0 in kinds
     kind, other = ("row", "column") if by_rows else ("column", "row")
     if len(base) != size:
-        return _fail(0, label, named, f"a {label} has {size} base {kind}s; "
+        return _fail(0, label, named, f"{an(label)} has {size} base {kind}s; "
                      f"{_houses_text(base)} has {len(base)}", [], d)
     if len(cover) != size or any(h // 9 != (1 if by_rows else 0) for h in cover):
-        return _fail(0, label, named, f"a {label} has {size} cover {other}s crossing the base "
+        return _fail(0, label, named, f"{an(label)} has {size} cover {other}s crossing the base "
                      f"{kind}s; {_houses_text(cover) or 'none'} named", [], d)
     base_txt, cover_txt = _houses_text(base).upper(), _houses_text(cover).upper()
     base_idx, cover_idx = [h % 9 for h in base], {h % 9 for h in cover}
@@ -384,13 +390,9 @@ def _and(cells) -> str:
 def _entry_keys(step):
     lines = (tuple(h for h in step.houses[:step.extra["size"]]),
              tuple(h for h in step.houses[step.extra["size"]:2 * step.extra["size"]]))
-    fins = frozenset(_names_to_cells(step.extra["fins"]))
-    return EntryKeys(frozenset(step.cells), alternatives=(fins,), lines=lines,
-                     digits=frozenset(step.digits))
-
-
-def _names_to_cells(names):
-    return [(int(n[1]) - 1) * 9 + int(n[3]) - 1 for n in names]
+    # `Finned X-Wing #4 R27 C39 fin r2c8`: with base and cover named, the
+    # fins name the rest (quiz matching takes any of the cells then)
+    return EntryKeys(frozenset(step.cells), lines=lines, digits=frozenset(step.digits))
 
 
 def _step_label(step) -> str:
@@ -429,17 +431,17 @@ def _room(size):
 family("finned-fish", "Finned fish", "finned fish")
 
 
-@technique("finned-x-wing", "Finned X-Wing", "finned-fish", rank=220, **_room(2))
+@technique("finned-x-wing", "Finned X-Wing", "finned-fish", rank=220, weight=130, **_room(2))
 def finned_x_wing(pos: Position):
     return _finned_steps(pos, 2)
 
 
-@technique("finned-swordfish", "Finned Swordfish", "finned-fish", rank=230, **_room(3))
+@technique("finned-swordfish", "Finned Swordfish", "finned-fish", rank=230, weight=200, **_room(3))
 def finned_swordfish(pos: Position):
     return _finned_steps(pos, 3)
 
 
-@technique("finned-jellyfish", "Finned Jellyfish", "finned-fish", rank=240, **_room(4))
+@technique("finned-jellyfish", "Finned Jellyfish", "finned-fish", rank=240, weight=240, **_room(4))
 def finned_jellyfish(pos: Position):
     return _finned_steps(pos, 4)
 

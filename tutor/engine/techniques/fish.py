@@ -275,7 +275,8 @@ family("fish", "Fish", "fish", aliases=("basic fish",))
 _COUNT = "count the base lines: "
 
 
-@technique("x-wing", "X-Wing", "fish", rank=70, check=fish_check(2), entry_keys=fish_entry_keys,
+@technique("x-wing", "X-Wing", "fish", rank=70, weight=100,
+           check=fish_check(2), entry_keys=fish_entry_keys,
            confusions=(("swordfish", "X-Wing vs Swordfish", _COUNT + "two for an X-Wing, three for a "
                                                             "Swordfish"),),
            prerequisites=("pointing", "claiming", "naked-subset", "hidden-subset"),
@@ -284,7 +285,7 @@ def x_wing(pos: Position):
     return _fish_steps(pos, 2)
 
 
-@technique("swordfish", "Swordfish", "fish", rank=80, check=fish_check(3),
+@technique("swordfish", "Swordfish", "fish", rank=80, weight=140, check=fish_check(3),
            entry_keys=fish_entry_keys, aliases=("sword fish",),
            confusions=(("jellyfish", "Swordfish vs Jellyfish", _COUNT + "three for a Swordfish, four "
                                                                   "for a Jellyfish"),),
@@ -293,7 +294,7 @@ def swordfish(pos: Position):
     return _fish_steps(pos, 3)
 
 
-@technique("jellyfish", "Jellyfish", "fish", rank=90, check=fish_check(4),
+@technique("jellyfish", "Jellyfish", "fish", rank=90, weight=160, check=fish_check(4),
            entry_keys=fish_entry_keys, aliases=("jelly fish",),
            prerequisites=("swordfish",), distractors=("swordfish", "x-wing", "x-cycle", "simple-colours"))
 def jellyfish(pos: Position):

@@ -156,7 +156,7 @@ _TIP = ("pointing: inside a box the digit sits on one line; claiming: inside a l
 
 
 @technique("pointing", "Locked Candidates Type 1 (Pointing)", "locked-candidates", rank=30,
-           label="Pointing", noun="Pointing step", check=one_digit(_pointing_digit),
+           weight=50, label="Pointing", noun="Pointing step", check=one_digit(_pointing_digit),
            aliases=("pointing", "locked candidates type 1", "locked candidate type 1",
                     "locked candidates 1", "lc1"),
            confusions=(("claiming", "pointing vs claiming", _TIP),),
@@ -195,7 +195,7 @@ def _pointing(pos: Position):
 
 
 @technique("claiming", "Locked Candidates Type 2 (Claiming)", "locked-candidates", rank=40,
-           label="Claiming", noun="Claiming step", check=one_digit(_claiming_digit),
+           weight=50, label="Claiming", noun="Claiming step", check=one_digit(_claiming_digit),
            aliases=("claiming", "box line reduction", "box line", "locked candidates type 2",
                     "locked candidate type 2", "locked candidates 2", "lc2"),
            prerequisites=("naked-single", "hidden-single"),

@@ -302,7 +302,7 @@ family("locked-set", "LockedSets (naked and hidden subsets)", "LockedSet",
 _SIZES = tuple(range(MIN_SIZE, MAX_SIZE + 1))
 
 
-@technique("naked-subset", "Naked Subset (LockedSet)", "locked-set", rank=50,
+@technique("naked-subset", "Naked Subset (LockedSet)", "locked-set", rank=50, weight=60,
            label="Naked Subset", aliases=("naked subset", "naked set", "naked"), sizes=_SIZES,
            check=check_naked, step_label=_set_label,
            confusions=(("hidden-subset", "naked vs hidden",
@@ -317,7 +317,7 @@ def naked_subsets(pos: Position):
 
 # every split of a house is both a naked and a hidden set: the judge ranks the
 # two views together, so that the smaller side wins
-@technique("hidden-subset", "Hidden Subset (LockedSet)", "locked-set", rank=60, tier=50,
+@technique("hidden-subset", "Hidden Subset (LockedSet)", "locked-set", rank=60, weight=70, tier=50,
            label="Hidden Subset", aliases=("hidden subset", "hidden set", "hidden"), sizes=_SIZES,
            check=check_hidden, step_label=_set_label,
            prerequisites=("hidden-single", "pointing", "claiming"),

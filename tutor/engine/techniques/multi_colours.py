@@ -26,7 +26,7 @@ from ..position import Position
 from ..registry import PatternQuery, PatternReport, technique
 from ..step import effects_text, make_step
 from .colouring import _clashes, _colour_text, _mask, _seen_by, colour_chains
-from .common import Memo, digit_masks
+from .common import Memo, digit_masks, query_digits
 
 CLASS_NAMES = ("a1", "a2", "b1", "b2")
 
@@ -107,9 +107,9 @@ def _check(pos: Position, q: PatternQuery) -> PatternReport:
     common = 0x1FF
     for i in cells:
         common &= pos.cands[i]
-    digits = q.digits or [d for d in range(1, 10) if common >> (d - 1) & 1]
-    if not digits:
+    if not common and not q.digits and not q.claim:
         return fail(f"{cells_name(cells)} share no candidate: both clusters are of one digit")
+    digits = query_digits(pos, q, cells)        # named, else claimed, else shared
     reasons = []
     for d in digits:
         report = _check_digit(pos, cells, d, label)
@@ -125,7 +125,7 @@ def _check_digit(pos, cells, d, label) -> PatternReport:
 
     for i in cells:
         if not pos.has(i, d):
-            return fail(f"{cell_name(i)} lacks {d}", [i])
+            return fail(f"{cell_name(i)} has no candidate {d}", [i])
     digit_cells = digit_masks(pos)[d]
     owner = {}
     for groups, _ in colour_chains(digit_cells):
@@ -174,7 +174,7 @@ def _check_digit(pos, cells, d, label) -> PatternReport:
     return PatternReport(True, label, cells, digits=(d,), removes=elims, why_not=why_not)
 
 
-@technique("multi-colours", "Multi-Colours", "colouring", rank=260,
+@technique("multi-colours", "Multi-Colours", "colouring", rank=260, weight=200,
            aliases=("multi colours", "multi colors", "multicolours", "multicolors",
                     "multi colour", "multi color", "multi colouring", "multi coloring",
                     "multi colors 1", "multi colors 2", "multi colours 1", "multi colours 2",

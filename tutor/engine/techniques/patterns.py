@@ -12,16 +12,11 @@ from dataclasses import replace
 from itertools import combinations
 
 from ..grid import HOUSES, HOUSE_MASK, MASK_DIGITS, bit, cell_name, cells_name, parse_cells, sees
-from ..registry import EntryKeys, PatternQuery, PatternReport
+from ..registry import EntryKeys, PatternQuery, PatternReport, an  # noqa: F401  (an: re-exported)
 
 WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
          8: "eight", 9: "nine"}
 SET_WORDS = {2: "Pair", 3: "Triple", 4: "Quad", 5: "Quint", 6: "Sextuple", 7: "Septuple"}
-
-
-def an(word: str) -> str:
-    """'an X-Wing', 'a Naked Pair'."""
-    return ("an " if word[:1] in "AEIOUaeiou" or word.startswith("X-") else "a ") + word
 
 
 def digits_list(ds) -> str:

@@ -164,21 +164,28 @@ def _unchained(cells) -> str:
     return f"{cells_name(cells)} do not line up as one chain in which each cell sees the next"
 
 
+def _misfit(report: PatternReport) -> PatternReport:
+    """The named cells lack a Remote Pair's shape (bivalue cells, one pair):
+    among the chains a learner may mean, another's reason goes first."""
+    report.fits = False
+    return report
+
+
 def check_remote_pair(pos: Position, query: PatternQuery) -> PatternReport:
     label = "Remote Pair"
     cells = named_cells(query)
     cands = pos.cands
     if len(cells) < 2:
-        return fail(label, cells, "a Remote Pair names its chain (four cells or more) or the "
-                    "chain's two ends")
+        return _misfit(fail(label, cells, "a Remote Pair names its chain (four cells or more) or "
+                            "the chain's two ends"))
     for c in cells:
         if POPCOUNT[cands[c]] != 2 or pos.values[c]:
-            return fail(label, cells, f"{holds(pos, c)}: every Remote Pair cell holds just two "
-                        f"candidates", [c])
+            return _misfit(fail(label, cells, f"{holds(pos, c)}: every Remote Pair cell holds "
+                                f"just two candidates", [c]))
     for c in cells[1:]:
         if cands[c] != cands[cells[0]]:
-            return fail(label, cells, f"{holds(pos, cells[0])} and {holds(pos, c)}: a Remote "
-                        f"Pair's cells all hold the same pair", [cells[0], c])
+            return _misfit(fail(label, cells, f"{holds(pos, cells[0])} and {holds(pos, c)}: a "
+                                f"Remote Pair's cells all hold the same pair", [cells[0], c]))
     x, y = MASK_DIGITS[cands[cells[0]]]
     if len(cells) == 3:
         return fail(label, cells, "three cells are not enough: the ends of a three-cell chain "
@@ -230,7 +237,7 @@ def remote_entry_keys(step: Step) -> EntryKeys:
 
 
 @technique(
-    "remote-pair", "Remote Pair", "chains", rank=140, label="Remote Pair",
+    "remote-pair", "Remote Pair", "chains", rank=140, weight=110, label="Remote Pair",
     prerequisites=('naked-subset',), distractors=('x-cycle', 'w-wing', 'naked-subset', 'simple-colours'),
     aliases=("remote pair", "remote pairs", "remotepair"),
     check=check_remote_pair, entry_keys=remote_entry_keys,
@@ -238,6 +245,9 @@ def remote_entry_keys(step: Step) -> EntryKeys:
         ("naked-subset", "Remote Pair vs Naked Pair",
          "two cells with one pair that see each other are a Naked Pair; a Remote Pair chains "
          "four or more such cells and removes at its far ends"),
+        ("xy-chain", "Remote Pair vs XY-Chain",
+         "a Remote Pair's cells all hold the same two digits, so both digits go; an XY-Chain's "
+         "cells hold different pairs and only the digit at both of its ends goes"),
     ),
 )
 def remote_pair(pos: Position):

@@ -284,7 +284,8 @@ _TURBOT_TIP = ("a Turbot Fish uses a box link (or joins its links through a box)
                "uses two parallel line links")
 
 
-@technique("skyscraper", "Skyscraper", "single-digit", rank=100, aliases=("sky scraper",),
+@technique("skyscraper", "Skyscraper", "single-digit", rank=100, weight=130,
+           aliases=("sky scraper",),
            check=two_links_check("skyscraper"), entry_keys=chain_entry_keys,
            confusions=(("x-wing", "X-Wing vs Skyscraper",
                         "an X-Wing's two links end in the same two cross lines; a Skyscraper's ends "
@@ -299,7 +300,7 @@ def skyscraper(pos: Position):
     return list(_all(pos)["skyscraper"])
 
 
-@technique("two-string-kite", "2-String Kite", "single-digit", rank=110,
+@technique("two-string-kite", "2-String Kite", "single-digit", rank=110, weight=150,
            aliases=("two string kite", "kite"), check=two_links_check("two-string-kite"),
            entry_keys=chain_entry_keys,
            confusions=(("turbot-fish", "2-String Kite vs Turbot Fish",
@@ -311,7 +312,7 @@ def two_string_kite(pos: Position):
     return list(_all(pos)["two-string-kite"])
 
 
-@technique("turbot-fish", "Turbot Fish", "single-digit", rank=120, aliases=("turbot",),
+@technique("turbot-fish", "Turbot Fish", "single-digit", rank=120, weight=120, aliases=("turbot",),
            check=two_links_check("turbot-fish"), entry_keys=chain_entry_keys,
            prerequisites=("skyscraper",),
            distractors=("skyscraper", "two-string-kite", "x-cycle", "x-wing"))

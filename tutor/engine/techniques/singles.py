@@ -80,7 +80,7 @@ def _naked_single_label(step) -> str:
 family("singles", "Singles", "single", aliases=("single",))
 
 
-@technique("naked-single", "Naked Single", "singles", rank=10, batched=True,
+@technique("naked-single", "Naked Single", "singles", rank=10, weight=4, batched=True,
            aliases=("naked single", "full house", "naked"), sizes=(1,),
            check=check_naked_single, step_label=_naked_single_label,
            confusions=(("hidden-single", "naked vs hidden single",
@@ -110,7 +110,7 @@ def naked_singles(pos: Position):
     return steps
 
 
-@technique("hidden-single", "Hidden Single", "singles", rank=20, batched=True,
+@technique("hidden-single", "Hidden Single", "singles", rank=20, weight=14, batched=True,
            aliases=("hidden single", "hidden"), sizes=(1,),
            check=check_hidden_single, prerequisites=("naked-single",),
            distractors=("naked-single", "hidden-subset", "claiming", "pointing"))

@@ -188,7 +188,7 @@ def _ur_entry_keys(step) -> EntryKeys:
 family("uniqueness", "Uniqueness", "uniqueness step")
 
 
-@technique("unique-rectangle", "Unique Rectangle", "uniqueness", rank=190,
+@technique("unique-rectangle", "Unique Rectangle", "uniqueness", rank=190, weight=100,
            label="Unique Rectangle", noun="Uniqueness Test",
            aliases=("unique rectangle", "unique rectangles", "ur", "uniqueness test",
                     "uniqueness", "deadly pattern", "deadly rectangle")
@@ -251,7 +251,7 @@ def _hr_why(pos, rect, ab) -> tuple[str, list[int]]:
             f"{house_name(h)} ({cells_name(outside)} {verb} it too)", outside)
 
 
-@technique("hidden-rectangle", "Hidden Rectangle", "uniqueness", rank=200,
+@technique("hidden-rectangle", "Hidden Rectangle", "uniqueness", rank=200, weight=100,
            aliases=("hidden rectangle", "hidden unique rectangle", "hidden ur", "hur"),
            uniqueness=True, check=_hr_check, prerequisites=("unique-rectangle",),
            distractors=("unique-rectangle", "x-wing", "bug-plus-one", "skyscraper"),
@@ -297,11 +297,20 @@ def _bug_check(pos: Position, q: PatternQuery) -> PatternReport:
     return _holds(q, cells, "BUG+1", (d,), places={(x, d)})
 
 
-@technique("bug-plus-one", "Bivalue Universal Grave + 1", "uniqueness", rank=210, label="BUG+1",
+def _bug_entry_keys(step) -> EntryKeys:
+    """The BUG+1 cell, with the digit it takes; its step name lists all three
+    candidates, which an entry naming BUG+1 may repeat."""
+    return EntryKeys(frozenset(step.cells), digits=frozenset(step.digits),
+                     more_digits=frozenset(step.extra["candidates"]))
+
+
+@technique("bug-plus-one", "Bivalue Universal Grave + 1", "uniqueness", rank=210, weight=100,
+           label="BUG+1",
            aliases=("bug+1", "bug + 1", "bug plus one", "bug plus 1", "bug 1", "bug",
                     "bivalue universal grave", "bivalue universal grave + 1",
                     "bivalue universal grave plus one"),
-           uniqueness=True, check=_bug_check, prerequisites=("unique-rectangle",),
+           uniqueness=True, check=_bug_check, entry_keys=_bug_entry_keys,
+           prerequisites=("unique-rectangle",),
            distractors=("unique-rectangle", "naked-single", "hidden-single", "hidden-rectangle"),
            confusions=(("unique-rectangle", "BUG+1 vs Unique Rectangle",
                         "BUG+1 needs the whole grid bivalue but one cell, and it places a digit; "

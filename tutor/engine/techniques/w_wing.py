@@ -173,7 +173,7 @@ def w_entry_keys(step: Step) -> EntryKeys:
 
 
 @technique(
-    "w-wing", "W-Wing", "wings", rank=150, label="W-Wing",
+    "w-wing", "W-Wing", "wings", rank=150, weight=150, label="W-Wing",
     prerequisites=('naked-subset', 'skyscraper'), distractors=('xy-wing', 'remote-pair', 'skyscraper', 'turbot-fish'),
     aliases=("w wing", "wwing"),
     check=check_w_wing, entry_keys=w_entry_keys,

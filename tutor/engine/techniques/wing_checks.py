@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..registry import PatternQuery, PatternReport
+from ..registry import PatternQuery, PatternReport, an
 from ..grid import (
     HOUSES_OF, MASK_DIGITS, PEER_MASK, POPCOUNT, SINGLE_DIGIT, cell_bits, cell_name,
     cells_name, house_name,
@@ -66,10 +66,6 @@ def holds(pos: Position, c: int) -> str:
     if pos.values[c]:
         return f"{cell_name(c)} is already solved ({pos.values[c]})"
     return f"{cell_name(c)} holds {digit_list(pos.cands[c])}"
-
-
-def an(label: str) -> str:
-    return ("an " if label[:1] in "AEIOUX" else "a ") + label
 
 
 def count_cells(cells) -> str:

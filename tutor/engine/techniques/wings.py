@@ -256,7 +256,7 @@ def bent_entry_keys(step: Step) -> EntryKeys:
 
 
 @technique(
-    "xy-wing", "XY-Wing", "wings", rank=160, label="XY-Wing",
+    "xy-wing", "XY-Wing", "wings", rank=160, weight=160, label="XY-Wing",
     prerequisites=('naked-subset',), distractors=('xyz-wing', 'w-wing', 'death-blossom', 'wxyz-wing'),
     aliases=("xy wing", "xywing", "y wing", "ywing"),
     check=check_xy_wing, entry_keys=bent_entry_keys,
@@ -277,7 +277,7 @@ def xy_wing(pos: Position):
 
 
 @technique(
-    "xyz-wing", "XYZ-Wing", "wings", rank=170, label="XYZ-Wing",
+    "xyz-wing", "XYZ-Wing", "wings", rank=170, weight=180, label="XYZ-Wing",
     prerequisites=('xy-wing',), distractors=('xy-wing', 'wxyz-wing', 'w-wing', 'naked-subset'),
     aliases=("xyz wing", "xyzwing"),
     check=check_xyz_wing, entry_keys=bent_entry_keys,
@@ -292,7 +292,7 @@ def xyz_wing(pos: Position):
 
 
 @technique(
-    "wxyz-wing", "WXYZ-Wing", "wings", rank=180, label="WXYZ-Wing",
+    "wxyz-wing", "WXYZ-Wing", "wings", rank=180, weight=200, label="WXYZ-Wing",
     prerequisites=('xyz-wing',), distractors=('xyz-wing', 'xy-wing', 'death-blossom', 'naked-subset'),
     aliases=("wxyz wing", "wxyzwing", "bent quad"),
     check=check_wxyz_wing, entry_keys=bent_entry_keys,

@@ -1,7 +1,7 @@
 """X-Cycles: loops on one digit whose links alternate strong and weak.
 
 Links, for one digit d, join single cells (no grouped nodes: a box segment
-never stands in for a cell, so grouped X-cycles are not found here):
+never stands in for a cell: grouped X-cycles are `grouped-aic`'s, aic.py):
 
 * strong link: the two cells are the only places for d in some house, so at
   least one of them holds d;
@@ -221,7 +221,8 @@ def _check_x_cycle(pos, q, d):
 family("chains", "Chains and loops", "chain")
 
 
-@technique("x-cycle", "X-Cycle", "chains", rank=270, aliases=("x cycle", "x loop", "cycle", "loop"),
+@technique("x-cycle", "X-Cycle", "chains", rank=270, weight=260,
+           aliases=("x cycle", "x loop", "cycle", "loop"),
            check=one_digit(_check_x_cycle), entry_keys=chain_entry_keys,
            prerequisites=("simple-colours", "turbot-fish"),
            distractors=("simple-colours", "turbot-fish", "skyscraper", "swordfish"))

@@ -4,7 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...engine.position import Position
-from ...engine.registry import FAMILIES, FAMILY_NOUNS, REGISTRY, resolve, technique_name
+from ...engine.registry import (
+    FAMILIES, FAMILY_NOUNS, REGISTRY, UnknownTechnique, resolve, technique_name,
+)
 from ...engine.step import Step
 from .confusions import Confusion
 
@@ -33,8 +35,15 @@ class Verdict:
         return self.kind not in ("invalid", "duplicate")
 
 
-def target_ids(target: str) -> list[str]:
-    return [t.id for t in resolve([target])]
+def target_ids(target: str, uniqueness: bool = True) -> list[str]:
+    """The technique ids a quiz target (an id or a family) stands for; with
+    `uniqueness` off, a target made only of uniqueness techniques is refused
+    (UnknownTechnique, one line)."""
+    ids = [t.id for t in resolve([target], uniqueness)]
+    if not ids:
+        raise UnknownTechnique(f"{target_name(target)} is a uniqueness technique, and uniqueness "
+                               f"techniques are switched off")
+    return ids
 
 
 def target_name(target: str) -> str:

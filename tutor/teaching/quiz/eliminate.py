@@ -16,11 +16,12 @@ class EliminateQuiz:
 
     kind = "eliminate"
 
-    def __init__(self, position: Position, target: str, source: str = ""):
+    def __init__(self, position: Position, target: str, source: str = "", uniqueness: bool = True):
         self.position = position
         self.target = target
-        self.target_ids = target_ids(target)
-        self.answers: list[Step] = find_all(position, self.target_ids)
+        self.uniqueness = uniqueness
+        self.target_ids = target_ids(target, uniqueness)
+        self.answers: list[Step] = find_all(position, self.target_ids, uniqueness)
         self.source = source
         self.attempts: list[tuple[str, Verdict]] = []
         self.solved = False
@@ -40,7 +41,8 @@ class EliminateQuiz:
         from ...engine import judge as judge_mod
         by = by or (self.target_ids[0] if len(self.target_ids) == 1 else None)
         try:
-            jv = judge_mod.judge(self.position, claim, by=by, pattern=pattern)
+            jv = judge_mod.judge(self.position, claim, by=by, pattern=pattern,
+                                 uniqueness=self.uniqueness)
         except Exception as e:  # the judge answers bad claims itself; guard the UI anyway
             v = Verdict("invalid", f"could not read '{claim}': {e}")
             self.attempts.append((claim, v))

@@ -44,7 +44,9 @@ class Entry:
 _FILLER = {"set", "in", "on", "of", "at", "with", "and", "the", "a", "an", "digit", "digits", "cell",
            "cells", "base", "cover", "baseset", "coverset", "type", "trap", "wrap", "single",
            "is", "are", "only", "connected", "by", "continuous", "discontinuous", "stem",
-           "weak", "strong", "rule",
+           "weak", "strong", "rule", "link", "links",
+           # the roles the rooms' step texts name: 'XY-Wing ... r8c2 (pivot)', '... fin r2c8'
+           "pivot", "hinge", "pincer", "pincers", "wing", "wings", "fin", "fins",
            "=", "-", ":", "/", "[", "]", "<", ">"} | set(names.SIZE_WORDS)
 
 _TOKEN = re.compile(

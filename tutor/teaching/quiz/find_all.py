@@ -25,11 +25,12 @@ class FindAllQuiz:
     kind = "find-all"
 
     def __init__(self, position: Position, target: str, title: str | None = None,
-                 source: str = ""):
+                 source: str = "", uniqueness: bool = True):
         self.position = position
         self.target = target
-        self.target_ids = target_ids(target)
-        self.instances: list[Step] = find_all(position, self.target_ids)
+        self.uniqueness = uniqueness          # False: uniqueness techniques count for nothing
+        self.target_ids = target_ids(target, uniqueness)
+        self.instances: list[Step] = find_all(position, self.target_ids, uniqueness)
         self.title = title or f"Find every {target_name(target)}"
         self.source = source
         self.found: list[int] = []                 # instance indexes, in the order found
@@ -62,7 +63,7 @@ class FindAllQuiz:
 
     def _all(self) -> list[Step]:
         if self._all_steps is None:
-            self._all_steps = find_all(self.position)
+            self._all_steps = find_all(self.position, uniqueness=self.uniqueness)
         return self._all_steps
 
     # ---------------------------------------------------------- entries

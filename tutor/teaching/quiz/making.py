@@ -14,59 +14,63 @@ from .find_all import FindAllQuiz
 from .name import NameQuiz
 
 
-def _practice(target: str, seed: int, limit: int = 8):
+def _practice(target: str, seed: int, limit: int = 8, uniqueness: bool = True):
     """Seeded practice positions for a technique or family."""
     from ..practice import practice_positions
-    ids = target_ids(target)
+    ids = target_ids(target, uniqueness)
     if len(ids) == 1:
-        return practice_positions(ids[0], limit, seed)
+        return practice_positions(ids[0], limit, seed, uniqueness)
     rng = random.Random(f"family:{target}:{seed}")
     out = []
     for tid in ids:
-        out.extend(practice_positions(tid, limit, seed))
+        out.extend(practice_positions(tid, limit, seed, uniqueness))
     rng.shuffle(out)
     return out[:limit]
 
 
-def check_target(target: str, kind: str = "find-all") -> list[str]:
+def check_target(target: str, kind: str = "find-all", uniqueness: bool = True) -> list[str]:
     """The technique ids a quiz target stands for; raises UnknownTechnique
-    (one line, listing the known names) for an unknown target or kind."""
+    (one line, listing the known names) for an unknown target or kind, or a
+    target made only of uniqueness techniques when those are switched off."""
     if kind not in KINDS:
         raise UnknownTechnique(f"unknown quiz kind '{kind}' (known: {', '.join(KINDS)})")
-    return target_ids(target)
+    return target_ids(target, uniqueness)
 
 
-def make_quiz(kind: str, target: str, seed: int | None = None, position: Position | None = None):
+def make_quiz(kind: str, target: str, seed: int | None = None, position: Position | None = None,
+              uniqueness: bool = True):
     """A quiz of a kind on a technique id or family.  With no seed, the
     LockedSet find-all quiz is the shipped reference (the 25 LockedSets);
-    otherwise positions come from the practice cache by seed."""
+    otherwise positions come from the practice cache by seed.  With
+    `uniqueness` off, the uniqueness techniques neither count nor prove."""
     if kind not in KINDS:
         raise UnknownTechnique(f"unknown quiz kind '{kind}' (known: {', '.join(KINDS)})")
     resolve([target])                    # unknown names raise here, with the known list
+    ids = target_ids(target, uniqueness)
     if kind == "find-all":
         if position is None and seed is None and target == REFERENCE_TARGET:
             return reference_quiz()
         if position is not None:
-            return FindAllQuiz(position, target)
-        cands = _practice(target, seed or 0)
+            return FindAllQuiz(position, target, uniqueness=uniqueness)
+        cands = _practice(target, seed or 0, uniqueness=uniqueness)
         if not cands:
             raise UnknownTechnique(f"no practice positions for {target}")
-        best = max(cands[:8], key=lambda p: min(len(find_all(p.position, target_ids(target))), 6))
-        return FindAllQuiz(best.position, target, source=best.source)
+        best = max(cands[:8], key=lambda p: min(len(find_all(p.position, ids)), 6))
+        return FindAllQuiz(best.position, target, source=best.source, uniqueness=uniqueness)
     if position is None:
-        cands = _practice(target, seed or 0, 1)
+        cands = _practice(target, seed or 0, 1, uniqueness)
         if not cands:
             raise UnknownTechnique(f"no practice positions for {target}")
         position, source = cands[0].position, cands[0].source
     else:
         source = ""
     if kind == "eliminate":
-        return EliminateQuiz(position, target, source)
-    steps = find_all(position, target_ids(target))
+        return EliminateQuiz(position, target, source, uniqueness)
+    steps = find_all(position, ids, uniqueness)
     if not steps:
         raise UnknownTechnique(f"no {target_name(target)} in this position")
     rng = random.Random(f"step:{target}:{seed or 0}")
-    return NameQuiz(position, steps[rng.randrange(len(steps))], seed or 0, source)
+    return NameQuiz(position, steps[rng.randrange(len(steps))], seed or 0, source, uniqueness)
 
 
 def reference_quiz() -> FindAllQuiz:

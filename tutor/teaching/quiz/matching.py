@@ -17,7 +17,14 @@ def match_score(entry: Entry, step: Step) -> int:
     # counts only when the learner named the technique or its family
     named = entry.technique == step.technique or (entry.technique is None and entry.family == fam)
     if entry.digits and set(entry.digits) != keys.digits:
-        if not (named and keys.more_digits and set(entry.digits) <= keys.more_digits | keys.digits):
+        # further digits of the pattern (a wing's other digits, a blossom's
+        # stem digits) may be named with the ones it must name (an entry
+        # naming no technique: a pick on the grid), or instead of them when
+        # the technique is named
+        said = set(entry.digits)
+        bare = entry.technique is None and entry.family is None
+        if not (keys.more_digits and said <= keys.more_digits | keys.digits
+                and (named or bare and keys.digits <= said)):
             return 0
     score = 2
     if entry.houses:
@@ -34,6 +41,8 @@ def match_score(entry: Entry, step: Step) -> int:
         want = frozenset(entry.cells)
         if want == keys.cells or want in keys.alternatives:
             pass
+        elif keys.lines and len(entry.houses) == len(keys.lines) and want <= keys.cells:
+            pass        # every line named (a fish's base and cover): the cells may be its fins
         elif named and keys.partial and len(want) >= 2 and want <= keys.cells:
             score = 1
         else:

@@ -12,9 +12,10 @@ from .common import Verdict, highlight_of
 from .confusions import Confusion, confusion
 
 
-def name_options(answer: str, seed: int = 0, count: int = 4) -> list[str]:
-    """The right id plus count-1 plausible distractors, in a seeded order."""
-    known = {t.id for t in ladder()}
+def name_options(answer: str, seed: int = 0, count: int = 4, uniqueness: bool = True) -> list[str]:
+    """The right id plus count-1 plausible distractors, in a seeded order
+    (no uniqueness technique among them when those are switched off)."""
+    known = {t.id for t in ladder(uniqueness)} | {answer}
     room = get(answer)
     pool = [t for t in (room.distractors if room else ()) if t in known and t != answer]
     rank = {t.id: t.rank for t in ladder()}
@@ -35,11 +36,12 @@ class NameQuiz:
 
     kind = "name"
 
-    def __init__(self, position: Position, step: Step, seed: int = 0, source: str = ""):
+    def __init__(self, position: Position, step: Step, seed: int = 0, source: str = "",
+                 uniqueness: bool = True):
         self.position = position
         self.step = step
         self.answer = step.technique
-        self.options = name_options(step.technique, seed)
+        self.options = name_options(step.technique, seed, uniqueness=uniqueness)
         self.source = source
         self.picked: str | None = None
         self.verdict: Verdict | None = None

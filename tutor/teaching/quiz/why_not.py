@@ -24,13 +24,13 @@ def _query(t, entry: Entry) -> PatternQuery:
 
 def _candidates(entry: Entry, target_ids: list[str]) -> list:
     """The techniques the entry may mean: the one it names, the members of
-    the family it names, else the quiz's own."""
+    the family it names (the quiz's own first), else the quiz's own."""
     if entry.technique:
         return [get(entry.technique)]
     fam = entry.family
     if fam is None:
         return [get(t) for t in target_ids]
-    return [t for t in ladder() if t.family == fam]
+    return sorted((t for t in ladder() if t.family == fam), key=lambda t: t.id not in target_ids)
 
 
 def why_not(pos: Position, entry: Entry, target_ids: list[str]) -> str:

@@ -1,0 +1,161 @@
+"""The command line's ladder pieces, wired into `tutor/cli.py`:
+
+* `sudoku-tutor techniques [--json]`: the ladder, simplest first;
+* `sudoku-tutor steps FILE --batch`: one position a line in, one JSON array
+  of steps a line out (flushed line by line, so a script can keep one
+  process and talk to it);
+* `--no-uniqueness` on every command that finds steps, solves, judges,
+  quizzes or picks practice: the uniqueness techniques (Unique Rectangle,
+  Hidden Rectangle, BUG+1) are left out, as some teachers do not accept them;
+* puzzle files read with a size limit (a position is at most
+  MAX_POSITION_BYTES; a larger file is read only as a batch of one-line
+  puzzles).
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+from .usage import UsageError
+
+UNIQUENESS_COMMANDS = ("steps", "solve", "check", "quiz", "practice-positions", "techniques")
+UNIQUENESS_HELP = ("leave out the uniqueness techniques (Unique Rectangle, Hidden Rectangle, "
+                   "BUG+1)")
+
+
+def uniqueness(args) -> bool:
+    """False when the command was given --no-uniqueness."""
+    return not getattr(args, "no_uniqueness", False)
+
+
+def add_ladder_options(sub) -> None:
+    """--no-uniqueness on the commands that use the ladder, --batch on
+    `steps`, and the `techniques` command."""
+    s = sub.add_parser("techniques", help="the ladder of techniques, simplest first")
+    s.add_argument("--json", action="store_true",
+                   help="a JSON array of {id, name, label, family, family_name, rank, weight, "
+                        "aliases, uniqueness}")
+    s.set_defaults(func=cmd_techniques)
+    for name in UNIQUENESS_COMMANDS:
+        sub.choices[name].add_argument("--no-uniqueness", action="store_true", help=UNIQUENESS_HELP)
+    sub.choices["steps"].add_argument(
+        "--batch", action="store_true",
+        help="POSITION is a file (or - for standard input) of positions, one a line: print one "
+             "JSON array of steps a line (null for a line that cannot be read)")
+
+
+# ------------------------------------------------------------------ techniques
+
+def technique_rows(with_uniqueness: bool = True) -> list[dict]:
+    from .engine.registry import FAMILIES, ladder
+    return [{"id": t.id, "name": t.name, "label": t.short, "family": t.family,
+             "family_name": FAMILIES.get(t.family, t.family), "rank": t.rank, "weight": t.score,
+             "aliases": list(t.aliases), "uniqueness": t.uniqueness}
+            for t in ladder(with_uniqueness)]
+
+
+def cmd_techniques(args) -> int:
+    rows = technique_rows(uniqueness(args))
+    if args.json:
+        sys.stdout.write(json.dumps(rows) + "\n")
+        return 0
+    width = {k: max(len(str(r[k])) for r in rows) for k in ("id", "name", "family")}
+    for r in rows:
+        print(f"{r['id']:<{width['id']}}  {r['name']:<{width['name']}}  "
+              f"{r['family']:<{width['family']}}  {r['rank']:>3}  {', '.join(r['aliases'])}".rstrip())
+    return 0
+
+
+# ------------------------------------------------------------------ steps --batch
+
+def _batch_stream(arg: str):
+    from .engine.position import PositionError
+    if arg == "-":
+        return sys.stdin
+    if os.path.isfile(arg):
+        try:
+            return open(arg, encoding="utf-8")
+        except OSError as e:
+            raise PositionError(f"cannot read {arg}: {e.strerror}") from None
+    raise UsageError("--batch reads a file of positions, one a line, or - for standard input")
+
+
+def _batch_lines(stream):
+    """(line number, text) of each line, or (n, None) for a line longer than
+    a position can be (the rest of it is skipped unread into memory)."""
+    from .engine.formats import MAX_POSITION_BYTES
+    n = 0
+    while True:
+        line = stream.readline(MAX_POSITION_BYTES + 1)
+        if not line:
+            return
+        n += 1
+        if len(line) > MAX_POSITION_BYTES and not line.endswith("\n"):
+            while line and not line.endswith("\n"):
+                line = stream.readline(MAX_POSITION_BYTES)
+            yield n, None
+            continue
+        yield n, line
+
+
+def steps_batch(args) -> int:
+    """One JSON array of steps per position line; an unreadable line gets
+    `null` and one line on stderr, and the exit status is 2 at the end."""
+    from .engine.formats import MAX_POSITION_BYTES, parse_position, size_text
+    from .engine.position import PositionError
+    from .engine.registry import find_all, resolve
+    from .engine.solve import apply_until_stuck
+    on = uniqueness(args)
+    techniques = args.technique or None
+    resolve(techniques)                      # an unknown name: one line, before any reading
+    stream = _batch_stream(args.position)
+    out = sys.stdout
+    status = 0
+    try:
+        for n, line in _batch_lines(stream):
+            if line is not None and (not line.strip() or line.lstrip().startswith("#")):
+                continue
+            try:
+                if line is None:
+                    raise PositionError(f"longer than a position can be "
+                                        f"({size_text(MAX_POSITION_BYTES)} at most)")
+                pos = parse_position(line)
+                if pos.solution_info()[0] == 0:
+                    where = pos.contradiction()
+                    raise PositionError("the position has no solution"
+                                        + (f" ({where})" if where else ""))
+                if args.after:
+                    pos = apply_until_stuck(pos, args.after, uniqueness=on)
+                out.write(json.dumps([s.to_json() for s in find_all(pos, techniques, on)]) + "\n")
+            except PositionError as e:
+                print(f"sudoku-tutor: line {n}: {e}", file=sys.stderr)
+                out.write("null\n")
+                status = 2
+            out.flush()
+    finally:
+        if stream is not sys.stdin:
+            stream.close()
+    return status
+
+
+# ------------------------------------------------------------------ puzzle files
+
+def read_puzzle_file(path: str) -> str:
+    """A puzzle file's text.  Past MAX_POSITION_BYTES it must be a batch (one
+    short puzzle a line, judged from its start), else it is refused unread."""
+    from .engine.formats import MAX_POSITION_BYTES, too_large
+    size = os.path.getsize(path)
+    if size > MAX_POSITION_BYTES:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            head = f.read(65536).splitlines()[:-1]       # whole lines only
+        if not (len(head) > 1 and all(len(ln) < 1024 and "|" not in ln for ln in head)):
+            raise too_large(path, size)
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def no_input(texts: list[str]) -> bool:
+    """Whether what was read holds no position at all (an empty file or
+    standard input, a blank argument)."""
+    return not any(t.strip() for t in texts)

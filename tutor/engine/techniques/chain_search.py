@@ -1,0 +1,291 @@
+"""Alternating chains over a link graph (links.py), found breadth-first;
+shared by XY-Chain, AIC and grouped AIC.
+
+A chain n0 = n1 - n2 = ... = nk (k odd) starts and ends with a strong link
+and alternates: if n0 is false, n1 is true, n2 false, ..., nk true.  So at
+least one of its ends is true.  Three kinds of step follow:
+
+* chain (the AIC rule): every candidate that both ends rule out goes.  Read
+  as a loop through the removed candidate X (X - n0 = ... = nk - X), this is
+  a discontinuous nice loop with two weak links at X, or, when X shares a
+  cell with an end, a strong and a weak link on two digits of that cell;
+* strong (discontinuous loop with two strong links at n0): the chain comes
+  back to its own start (nk is n0), so n0 is true and is placed (a group
+  node: its digit leaves every cell that sees the whole group);
+* continuous (loop): nk and n0 are weakly linked, so the loop alternates all
+  the way round and every link in a weak place holds exactly one true end:
+  whatever both ends of such a link rule out goes (outside the loop).  Two
+  candidates of one cell linked this way keep the cell to those two.
+
+Search.  From every node s with a strong link, breadth-first over states
+(node, off/on): s starts off; from an off node a strong link leads to an on
+node, from an on node a weak link to an off node.  The layers are bit sets,
+so this first pass costs one OR per state; it gives every end t reached
+from s and the fewest links a walk needs to get there.  The chain shown is
+then read back through the layers, never using a candidate twice (nor a
+group and a candidate inside it).  When every shortest walk repeats one, a
+second breadth-first pass from s that refuses repeats as it goes gives a
+longer chain (ranked by its own length).  The whole graph is searched:
+there is no length bound.  What the second pass can still miss is an end
+that only a chain longer than its first-come paths reaches, where every
+shorter way passes through some candidate x twice, once off and once on:
+such a walk holds a loop through x that already places or removes x (a step
+found from x).  Measured against an exhaustive search of every chain of up
+to 11 links (tests/engine/chain_reference.py): on stuck QQWing expert
+positions nothing is missed; on 58 positions sampled along solve paths, 4
+of 1051 effects (3 placements and one removal, each needing 11 links) are.
+
+One step per distinct effect (the set of eliminations, or the placement):
+of all chains with that effect, the one with the fewest links, then the
+kind (strong, chain, continuous), then the ends in cell order (a chain is
+written from its end in the earlier cell).  `merged` counts the chains that
+had the effect: one per pair of ends (a loop: one per set of nodes).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .links import GROUP_BASE, LinkGraph, low_bits
+
+
+@dataclass
+class Chain:
+    kind: str                 # 'chain', 'strong' or 'continuous'
+    nodes: list[int]          # n0 ... nk ('strong': nk is n0; 'continuous': the link nk-n0 closes it)
+    eliminations: int         # candidate nodes removed
+    placement: int | None     # the candidate node placed ('strong' on a candidate)
+    merged: int               # chains found with this effect
+    rank: tuple
+
+    @property
+    def links(self) -> int:
+        return len(self.nodes) - (1 if self.kind != "continuous" else 0)
+
+
+def order_key(graph: LinkGraph, n: int) -> int:
+    """Cell order first, then digit; a group after a cell."""
+    cells = graph.cells_of(n)
+    return ((cells & -cells).bit_length() * 10 + graph.digit(n)) * 2 + (n >= GROUP_BASE)
+
+
+def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], *,
+                same_digit: bool = False) -> list[Chain]:
+    """Every distinct effect of the alternating chains of the graph given by
+    `strong` and `weak` (node -> linked nodes; the keys are the nodes with a
+    strong link), with its shortest chain, best first.  same_digit: a chain
+    must end on its start's digit (XY-Chains)."""
+    digit, excl = graph.digit, graph.excl
+    offers: dict[tuple, list] = {}     # effect key -> [(rank, kind, s, t, depth, pair)]
+    loops = []
+    layers_of: dict[int, list[int]] = {}
+    okey = {n: order_key(graph, n) for n in strong}
+
+    for s in strong:
+        es, ws, ds = excl(s), weak[s], digit(s)
+        layers = [1 << s]
+        layers_of[s] = layers
+        on_seen = 0
+        off_seen = front = 1 << s
+        depth = 1
+        while front:
+            on = 0
+            m = front
+            while m:
+                low = m & -m
+                m ^= low
+                on |= strong[low.bit_length() - 1]
+            on &= ~on_seen
+            if not on:
+                break
+            on_seen |= on
+            layers.append(on)
+            off = 0
+            m = on
+            while m:
+                low = m & -m
+                m ^= low
+                t = low.bit_length() - 1
+                off |= weak[t]
+                if same_digit and digit(t) != ds:
+                    continue
+                if t == s:
+                    if s < GROUP_BASE or es:
+                        key = ("=", s) if s < GROUP_BASE else ("-", es)
+                        offers.setdefault(key, []).append(
+                            ((depth, 0, okey[s], okey[s]), "strong", s, s, depth, ("=", s)))
+                elif ws >> t & 1:
+                    if depth >= 3:
+                        loops.append((s, t, depth))
+                else:
+                    e = es & excl(t)
+                    if e:
+                        a, b = (okey[s], okey[t]) if okey[s] < okey[t] else (okey[t], okey[s])
+                        offers.setdefault(("-", e), []).append(
+                            ((depth, 1, a, b), "chain", s, t, depth, frozenset((s, t))))
+            off &= ~off_seen
+            off_seen |= off
+            layers.append(off)
+            front = off
+            depth += 2
+
+    paths = _Paths(graph, strong, weak, layers_of)
+    for s, t, depth in loops:
+        path = paths.path(s, t, depth)
+        if path is not None:
+            e = _loop_eliminations(graph, path)
+            if e:
+                offers.setdefault(("-", e), []).append(
+                    ((len(path), 2, okey[s], okey[t]), "continuous", s, t, depth, frozenset(path)))
+
+    chains = []
+    for key, found in offers.items():
+        found.sort(key=lambda f: f[0])
+        best = None
+        for rank, kind, s, t, depth, _ in found:
+            if best is not None and rank > best.rank:
+                break      # ranks count the shortest walk: none further on can do better
+            path = paths.path(s, t, depth)
+            if path is None:
+                continue
+            if len(path) - (kind != "continuous") > rank[0]:
+                rank = (len(path) - (kind != "continuous"),) + rank[1:]
+            if best is not None and rank >= best.rank:
+                continue
+            if kind == "chain" and okey[t] < okey[s]:
+                path.reverse()
+            best = Chain(kind, path, key[1] if key[0] == "-" else 0,
+                         key[1] if key[0] == "=" else None, 0, rank)
+        if best is not None:
+            best.merged = len({f[5] for f in found})
+            chains.append(best)
+    chains.sort(key=lambda c: c.rank)
+    return chains
+
+
+def _loop_eliminations(graph: LinkGraph, path: list[int]) -> int:
+    """What a continuous loop removes: for each link in a weak place (n1-n2,
+    n3-n4, ..., nk-n0), the candidates both ends rule out, outside the loop."""
+    excl = graph.excl
+    inside = 0
+    for n in path:
+        inside |= graph.bits(n)
+    out = 0
+    k = len(path)
+    for j in range(1, k, 2):
+        out |= excl(path[j]) & excl(path[(j + 1) % k])
+    return out & ~inside
+
+
+def _reversed(path):
+    return tuple(reversed(path)) if path else None
+
+
+# Reading a chain back through the layers gives up after this many steps
+# back and tries the second pass instead.
+BACKTRACK_BUDGET = 200
+
+
+class _Paths:
+    """Chains that use no candidate twice, for the ends the layers reached."""
+
+    def __init__(self, graph, strong, weak, layers_of):
+        self.graph, self.strong, self.weak, self.layers_of = graph, strong, weak, layers_of
+        self.cache: dict = {}
+        self.second: dict = {}
+
+    def path(self, s: int, t: int, depth: int) -> list[int] | None:
+        key = (s, t)
+        if key not in self.cache:
+            self.cache[key] = (self._shortest(s, t, depth) or self._first_come(s, t)
+                               or (_reversed(self._first_come(t, s)) if t != s else None))
+        got = self.cache[key]
+        return list(got) if got is not None else None
+
+    def _shortest(self, s: int, t: int, depth: int):
+        """A shortest chain s ... t, backtracking through the layers."""
+        layers = self.layers_of[s]
+        strong, weak, bits = self.strong, self.weak, self.graph.bits
+        start_bits = bits(s)
+        out = [t]
+        budget = [BACKTRACK_BUDGET]
+
+        def back(n: int, j: int, used: int) -> bool:
+            # n sits in layers[j]; find its way back to s through layers j-1 .. 0
+            if j == 1:
+                if strong[n] >> s & 1 and (t == s or not start_bits & used):
+                    out.append(s)
+                    return True
+                return False
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            for p in low_bits(layers[j - 1] & (strong[n] if j % 2 else weak[n])):
+                b = bits(p)
+                if b & used or b & start_bits:
+                    continue
+                out.append(p)
+                if back(p, j - 1, used | b):
+                    return True
+                out.pop()
+            return False
+
+        if not back(t, depth, bits(t) if t != s else 0):
+            return None
+        out.reverse()
+        return tuple(out)
+
+    def _first_come(self, s: int, t: int):
+        """The chain s ... t of a breadth-first pass from s that never takes a
+        step onto a candidate its chain already uses (each state kept by the
+        first chain to reach it)."""
+        if s not in self.second:
+            self.second[s] = self._second_pass(s)
+        on_parent, off_parent = self.second[s]
+        if t not in on_parent:
+            return None
+        out = [t]
+        n = on_parent[t]
+        while n is not None:
+            out.append(n)
+            n = off_parent[n]
+            if n is None:
+                break
+            out.append(n)
+            n = on_parent[n]
+        out.reverse()
+        return tuple(out)
+
+    def _second_pass(self, s: int):
+        strong, weak, bits = self.strong, self.weak, self.graph.bits
+        off_parent, on_parent = {s: None}, {}
+        off_used, on_used = {s: bits(s)}, {}
+        on_seen, off_seen, sbit = 0, 1 << s, 1 << s
+        front = [s]
+        while front:
+            new_on = []
+            for n in front:
+                used = off_used[n]
+                step = strong[n] & ~on_seen
+                if step & sbit:          # back to the start: a loop, not a repeat
+                    on_parent[s] = n
+                    on_seen |= sbit
+                for p in low_bits(step & ~used):
+                    b = bits(p)
+                    if b & used:
+                        continue
+                    on_parent[p] = n
+                    on_used[p] = used | b
+                    on_seen |= 1 << p
+                    new_on.append(p)
+            front = []
+            for t in new_on:
+                used = on_used[t]
+                for p in low_bits(weak[t] & ~off_seen & ~used):
+                    b = bits(p)
+                    if b & used:
+                        continue
+                    off_parent[p] = t
+                    off_used[p] = used | b
+                    off_seen |= 1 << p
+                    front.append(p)
+        return on_parent, off_parent
