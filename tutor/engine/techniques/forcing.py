@@ -238,9 +238,10 @@ CHAIN_CONFUSIONS = (
     ("forcing-net", "Forcing Chain vs Forcing Net",
      "in a chain each fact follows from the one before along one link; a net may need several "
      "facts at once (a cell's last candidate, a digit's last place)"),
-    ("x-cycle", "Forcing Chain vs X-Cycle",
-     "an X-Cycle stays on one digit and closes a loop; a forcing chain may change digit inside "
-     "cells and compares where several assumptions lead"),
+    ("aic", "Forcing Chain vs AIC",
+     "an AIC is one chain whose two ends cannot both be false; a forcing chain follows every "
+     "branch of a premise (each candidate of a cell, each place of a digit) and keeps what they "
+     "all reach"),
 )
 
 
@@ -249,8 +250,8 @@ CHAIN_CONFUSIONS = (
                     "unit forcing chain", "region forcing chain", "contradiction forcing chain",
                     "forcing chain contradiction", "verity", "contradiction chain"),
            check=check_forcing_chain, step_label=_label, entry_keys=forcing_entry_keys,
-           confusions=CHAIN_CONFUSIONS, prerequisites=("x-cycle", "simple-colours"),
-           distractors=("x-cycle", "forcing-net", "death-blossom", "simple-colours"))
+           confusions=CHAIN_CONFUSIONS, prerequisites=("aic",),
+           distractors=("aic", "forcing-net", "xy-chain", "death-blossom"))
 def forcing_chain(pos: Position):
     return _chain_finder(pos)
 
@@ -267,7 +268,7 @@ forcing_chain.first = _chain_finder.first
                         "if every step of your reasoning follows one link, it is a chain; once a "
                         "step needs two facts together (a cell's last candidate), it is a net"),),
            prerequisites=("forcing-chain",),
-           distractors=("forcing-chain", "trial", "death-blossom", "x-cycle"))
+           distractors=("forcing-chain", "trial", "aic", "death-blossom"))
 def forcing_net(pos: Position):
     return _net_finder(pos)
 

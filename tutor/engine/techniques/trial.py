@@ -154,7 +154,7 @@ def check_trial(pos: Position, q) -> PatternReport:
 @technique("trial", "Trial", "forcing", rank=RANK, weight=1000, label="Trial",
            aliases=("trial", "trial and error", "guess", "guessing", "bifurcation"),
            check=check_trial, prerequisites=("forcing-net",),
-           distractors=("forcing-net", "forcing-chain", "death-blossom", "x-cycle"),
+           distractors=("forcing-net", "forcing-chain", "aic", "death-blossom"),
            confusions=(("forcing-net", "Trial vs Forcing Net",
                         "a forcing net proves its step from the assumption alone; a trial is a "
                         "guess that only the known solution confirms"),))
