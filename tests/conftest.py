@@ -21,6 +21,21 @@ def lockedset_position():
         ["singles"])
 
 
+@pytest.fixture
+def without_forcing(monkeypatch):
+    """The ladder without the forcing family: with it (trial above all), a
+    true claim on a position with one solution is always proved
+    (tests/engine/test_forcing.py), so 'true-unproved' is met only on a
+    ladder that stops short of it."""
+    from tutor.engine import judge as judge_module
+    from tutor.engine.registry import REGISTRY
+    for tid in ("forcing-chain", "forcing-net", "trial"):
+        monkeypatch.delitem(REGISTRY, tid)
+    judge_module.clear_cache()
+    yield
+    judge_module.clear_cache()
+
+
 # ------------------------------------------------------------------ PostgreSQL
 
 @pytest.fixture(scope="session")

@@ -81,7 +81,7 @@ async def test_claim_by_a_named_technique_proved_other_and_invalid(lockedset_bra
         assert "Unknown technique 'frobnicate'" in play.log_lines[-1]
 
 
-async def test_claim_true_but_unproved():
+async def test_claim_true_but_unproved(without_forcing):
     app = make(STUCK)
     async with app.run_test() as pilot:
         play = app.play

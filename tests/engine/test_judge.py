@@ -365,7 +365,7 @@ def _unproved_candidates(pos):
             if d != sol[i] and (i, d) not in settled]
 
 
-def test_true_unproved_names_simplest_step_and_distance(fast_ladder):
+def test_true_unproved_names_simplest_step_and_distance(fast_ladder, without_forcing):
     pos = parse_position(EASY)
     found = _unproved_candidates(pos)
     assert found
@@ -386,7 +386,7 @@ def test_true_unproved_names_simplest_step_and_distance(fast_ladder):
     assert any((i, d, False) in step_effect(walk, s) for s in find_all(walk))
 
 
-def test_true_unproved_on_several_positions(fast_ladder):
+def test_true_unproved_on_several_positions(fast_ladder, without_forcing):
     rng = random.Random(11)
     seen = 0
     for text, pos in sampled_positions(rng.sample(all_qqwing(), 12), per_puzzle=1, seed=3):
@@ -398,7 +398,7 @@ def test_true_unproved_on_several_positions(fast_ladder):
     assert seen >= 5
 
 
-def test_true_unproved_with_named_failing_pattern(fast_ladder):
+def test_true_unproved_with_named_failing_pattern(fast_ladder, without_forcing):
     # (the LockedSet position has none left: the ALS chains remove every
     # false candidate there)
     pos = parse_position(EASY)

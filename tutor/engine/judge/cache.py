@@ -83,7 +83,31 @@ class _Entry:
             for entry in self.effects(tid):
                 for it in entry[2]:
                     index.setdefault(it, []).append(entry)
-        return index.get(item, [])
+        found = index.get(item)
+        if found is None:
+            index[item] = []        # asked again while proving: nothing yet
+            found = index[item] = self._proved_on_demand(tid, item)
+        return found
+
+    def _proved_on_demand(self, tid: str, item) -> list:
+        """A room may prove one item on demand (`finder.prove(pos, item)`:
+        trial from the opposite assumption) when no step of another technique
+        gives it (uniqueness ones aside: they may be switched off); the step
+        joins the room's steps here."""
+        prove = getattr(registry.REGISTRY[tid].finder, "prove", None)
+        if prove is None or any(self.covering(t.id, item) for t in registry.ladder(uniqueness=False)
+                                if t.id != tid):
+            return []
+        step = prove(self.pos, item)
+        if step is None:
+            return []
+        effects = self.effects(tid)
+        entry = (len(effects), step, step_effect(self.pos, step))
+        effects.append(entry)
+        for it in entry[2]:
+            if it != item:
+                self._index[tid].setdefault(it, []).append(entry)
+        return [entry]
 
     def next_step(self, uniqueness: bool = True) -> Step | None:
         """The simplest step here (the judge only sees positions with one
