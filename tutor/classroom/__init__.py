@@ -8,5 +8,7 @@
 - ptyproc.py     one app process in its own PTY, and how it is ended
 - events.py      class state in the store: sessions, pushes, results, the dashboard
 - child.py       the entry point each student's process runs
+- web.py         the browser listener (aiohttp): login page, session cookie, the
+                 terminal page (webstatic/: vendored xterm.js) and its websocket
 - commands.py    the `serve` and `roster` subcommands
 """

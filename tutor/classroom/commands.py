@@ -14,7 +14,7 @@ def _roster_arg(p: argparse.ArgumentParser) -> None:
 
 
 def add_subcommands(sub) -> None:
-    s = sub.add_parser("serve", help="run the SSH classroom: one tutor per student")
+    s = sub.add_parser("serve", help="run the classroom (SSH, and browsers with --web): one tutor per student")
     s.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1; "
                                                         "0.0.0.0 for every interface)")
     s.add_argument("--port", type=int, default=2222, help="TCP port (default 2222; 0 picks a free one)")
@@ -39,6 +39,10 @@ def add_subcommands(sub) -> None:
                    help="read the open-mode class password from standard input")
     s.add_argument("--host-key", metavar="FILE",
                    help="host key file (default: ssh_host_ed25519_key beside the roster; made on first start)")
+    s.add_argument("--web", type=int, metavar="PORT",
+                   help="also open the class to browsers on this TCP port (same --host, roster and limits)")
+    s.add_argument("--tls-cert", metavar="FILE", help="certificate (PEM) for HTTPS on the --web port")
+    s.add_argument("--tls-key", metavar="FILE", help="private key (PEM) of --tls-cert")
     s.add_argument("--log", metavar="FILE", help="append the log here instead of standard error")
     s.set_defaults(func=cmd_serve)
 
@@ -172,6 +176,16 @@ def config_from_args(args):
             raise UsageError(str(e)) from None
     if args.max_pending_logins < 1:
         raise UsageError("--max-pending-logins must be at least 1")
+    web_port, cert, key = getattr(args, "web", None), getattr(args, "tls_cert", None), getattr(args, "tls_key", None)
+    if web_port is not None and not 0 <= web_port <= 65535:
+        raise UsageError(f"bad --web port {web_port}")
+    if bool(cert) != bool(key):
+        raise UsageError("--tls-cert and --tls-key go together")
+    if cert and web_port is None:
+        raise UsageError("--tls-cert and --tls-key go with --web PORT")
+    for f in (cert, key):
+        if f and not Path(f).is_file():
+            raise UsageError(f"no such file: {f}")
     db = args.db
     if db:
         db = _check_db(db)
@@ -182,7 +196,8 @@ def config_from_args(args):
                         db_password=password, max_sessions=args.max_sessions,
                         idle_timeout=args.idle_timeout, max_memory_mb=args.max_memory,
                         open_password_hash=open_hash, max_unauthenticated=args.max_pending_logins,
-                        host_key_path=Path(args.host_key) if args.host_key else None)
+                        host_key_path=Path(args.host_key) if args.host_key else None,
+                        web_port=web_port, tls_cert=cert, tls_key=key)
 
 
 def _db_password(args) -> str | None:
@@ -214,6 +229,7 @@ def _check_db(db: str) -> str:
 
 def cmd_serve(args) -> int:
     import asyncio
+    import ssl
     from .roster import RosterError
     from .server import serve, setup_logging
     import logging
@@ -231,5 +247,9 @@ def cmd_serve(args) -> int:
     except RosterError as e:
         raise UsageError(str(e)) from None
     except OSError as e:
-        raise UsageError(f"cannot listen on {config.host}:{config.port}: {e.strerror or e}") from None
+        raise UsageError(f"cannot listen on {config.host}:{config.port}"
+                         f"{f' or web port {config.web_port}' if config.web_port is not None else ''}: "
+                         f"{e.strerror or e}") from None
+    except ssl.SSLError as e:
+        raise UsageError(f"cannot use the TLS certificate and key: {e}") from None
     return 0

@@ -93,8 +93,36 @@ def safe_name(name: str) -> str:
     return text + ("…" if len(name) > 40 else "")
 
 
+async def check_login(room, ip: str, username: str, password: str, connection_failures: int):
+    """A password login, SSH's or the browser's: the role when right, else None.
+    An account that failed lately has its tries checked one by one; the
+    caller answers a failure with login_failed."""
+    wait = room.throttle.wait_before(username)
+    if wait:
+        await asyncio.sleep(wait)
+    failures = max(connection_failures, room.throttle.failures(ip, username))
+    role = await room.check_password_async(username, password, failures)
+    if role:
+        room.throttle.succeeded(ip, username)
+    return role
+
+
+async def login_failed(room, ip: str, peer: str, username: str, why: str, connection_failures: int,
+                       key: bool = False) -> None:
+    """Record and log a failed login, and answer it late (LoginThrottle)."""
+    throttle = room.throttle
+    delay = throttle.failed(ip, username, connection_failures, key=key)
+    log.warning("login failed: %s from %s (%s; %d recent failures of the account, %d on this "
+                "connection, %d from this address; answered after %.1f s)", safe_name(username),
+                peer, why, throttle.failures(ip, username), connection_failures,
+                throttle.address_failures(ip), delay)
+    await asyncio.sleep(delay)
+
+
 class Connection(asyncssh.SSHServer):
     """One per connection: authentication and the non-session requests."""
+
+    via = "ssh"                  # how the student joined (the teacher view shows it)
 
     def __init__(self, classroom):
         self.classroom = classroom
@@ -149,14 +177,8 @@ class Connection(asyncssh.SSHServer):
         return True
 
     async def validate_password(self, username: str, password: str) -> bool:
-        room = self.classroom
-        wait = room.throttle.wait_before(username)
-        if wait:                        # this account failed lately: its tries come one by one
-            await asyncio.sleep(wait)
-        failures = max(self.failures, room.throttle.failures(self.ip, username))
-        role = await room.check_password_async(username, password, failures)
+        role = await check_login(self.classroom, self.ip, username, password, self.failures)
         if role:
-            room.throttle.succeeded(self.ip, username)
             self.role, self.method = role, "password"
             return True
         await self._failed(username, "wrong name or password")
@@ -176,14 +198,8 @@ class Connection(asyncssh.SSHServer):
 
     async def _failed(self, username: str, why: str, key: bool = False) -> None:
         """Log a failed login and answer it late; close the connection after MAX_TRIES."""
-        throttle = self.classroom.throttle
         self.failures += 1
-        delay = throttle.failed(self.ip, username, self.failures, key=key)
-        log.warning("login failed: %s from %s (%s; %d recent failures of the account, %d on this "
-                    "connection, %d from this address; answered after %.1f s)", safe_name(username),
-                    self.peer, why, throttle.failures(self.ip, username), self.failures,
-                    throttle.address_failures(self.ip), delay)
-        await asyncio.sleep(delay)
+        await login_failed(self.classroom, self.ip, self.peer, username, why, self.failures, key)
         if self.failures >= MAX_TRIES and self.conn is not None:
             self.refused(f"{MAX_TRIES} failed logins on one connection")
             self.conn.close()

@@ -1,7 +1,7 @@
 """Class state kept in the progress store (SQLite or PostgreSQL).
 
 Four tables beside the app's own (created on first use):
-  class_sessions  who is connected: one row per SSH session, written by the
+  class_sessions  who is connected: one row per session (SSH or web), written by the
                   server (start, a heartbeat every few seconds, end); rows
                   that no server keeps alive are closed (close_stale_sessions)
   class_events    what the teacher pushed to a class: a position or a quiz,
@@ -36,7 +36,7 @@ def _schema(serial: str) -> list[str]:
     return [
         "CREATE TABLE IF NOT EXISTS class_sessions (id TEXT PRIMARY KEY, class_name TEXT NOT NULL,"
         " user_name TEXT NOT NULL, role TEXT NOT NULL, peer TEXT NOT NULL, server_id TEXT NOT NULL,"
-        " started_ms BIGINT NOT NULL, seen_ms BIGINT NOT NULL, ended_ms BIGINT)",
+        " started_ms BIGINT NOT NULL, seen_ms BIGINT NOT NULL, ended_ms BIGINT, via TEXT)",
         "CREATE INDEX IF NOT EXISTS class_sessions_class ON class_sessions (class_name, ended_ms)",
         f"CREATE TABLE IF NOT EXISTS class_events (id {serial}, class_name TEXT NOT NULL,"
         " kind TEXT NOT NULL, payload TEXT NOT NULL, created_by TEXT NOT NULL,"
@@ -57,20 +57,33 @@ def ensure_schema(store) -> None:
         return
     for sql in _schema(store.backend.serial_key):
         store.backend.execute(sql)
+    _add_via_column(store)
     store._class_schema_ok = True
+
+
+def _add_via_column(store) -> None:
+    """class_sessions.via (ssh or web) in a store made before it existed."""
+    from ..store.base import StoreError
+    try:
+        store.backend.query("SELECT via FROM class_sessions WHERE 1 = 0")
+    except StoreError:
+        try:
+            store.backend.execute("ALTER TABLE class_sessions ADD COLUMN via TEXT")
+        except StoreError:
+            pass                # another process added it first
 
 
 # ------------------------------------------------------------------ presence
 
 def session_started(store, session_id: str, class_name: str, user: str, role: str, peer: str,
-                    server_id: str) -> None:
+                    server_id: str, via: str = "ssh") -> None:
     ensure_schema(store)
     now = _now_ms()
     store.backend.execute(
         "INSERT INTO class_sessions (id, class_name, user_name, role, peer, server_id, started_ms,"
-        " seen_ms, ended_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)"
+        " seen_ms, ended_ms, via) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)"
         " ON CONFLICT (id) DO UPDATE SET seen_ms = excluded.seen_ms, ended_ms = NULL",
-        (session_id, class_name, user, role, peer, server_id, now, now))
+        (session_id, class_name, user, role, peer, server_id, now, now, via))
 
 
 def session_ended(store, session_id: str) -> None:
@@ -290,6 +303,7 @@ class StudentRow:
     user: str
     online: bool = False
     role: str = "student"
+    via: str = ""                 # how an online student joined: ssh or web
     since: float | None = None
     activity: str = ""
     activity_at: float | None = None
@@ -316,7 +330,7 @@ def _dashboard_sql() -> str:
     return " UNION ALL ".join([
         f"SELECT 'member', user_name, MAX(role), CAST(NULL AS {dbl}), CAST(NULL AS TEXT), MAX(seen_ms)"
         " FROM class_sessions WHERE class_name = ? GROUP BY user_name",
-        f"SELECT 'online', user_name, role, CAST(MIN(started_ms) AS {dbl}), CAST(NULL AS TEXT), MAX(seen_ms)"
+        f"SELECT 'online', user_name, role, CAST(MIN(started_ms) AS {dbl}), MAX(via), MAX(seen_ms)"
         " FROM class_sessions WHERE class_name = ? AND ended_ms IS NULL AND seen_ms > ?"
         " GROUP BY user_name, role",
         f"SELECT 'event', CAST(NULL AS TEXT), kind, CAST(id AS {dbl}), payload, created_ms FROM class_events"
@@ -366,6 +380,7 @@ def dashboard(store, class_name: str) -> Dashboard:
         elif tag == "online":
             st = row(user)
             st.online, st.role, st.since = True, key, (num or 0) / 1000.0
+            st.via = text or "ssh"
         elif tag == "event":
             event_parts.update(kind=key, id=int(num), payload=text, created=at)
         elif tag == "ended":

@@ -1,4 +1,4 @@
-"""The classroom SSH server (asyncssh).
+"""The classroom SSH server (asyncssh), and beside it the browser one (web.py).
 
 Each authenticated connection that asks for a terminal and a shell gets its own
 app process on its own PTY (see ptyproc.py).  Everything else a client may ask
@@ -57,6 +57,9 @@ class ServerConfig:
     max_unauthenticated: int = 100        # connections not logged in yet, at once
     watch_interval: float = 2.0
     app_argv: list[str] | None = None     # what a session runs (tests may replace it)
+    web_port: int | None = None           # the browser listener (web.py), None: none
+    tls_cert: str | None = None           # PEM files for HTTPS on the web listener
+    tls_key: str | None = None
 
     def key_path(self) -> Path:
         return Path(self.host_key_path or Path(self.roster_path).parent / "ssh_host_ed25519_key")
@@ -147,6 +150,7 @@ class Classroom:
         self._logins = LoginChecks(2)
         self._roster_lock = threading.Lock()
         self.server = None
+        self.web = None                   # the browser listener (web.py), when asked for
         self._watch_task: asyncio.Task | None = None
         self.host_key = None
         # the store: who is connected (for the teacher view); written in the
@@ -326,6 +330,9 @@ class Classroom:
             keepalive_interval=cfg.keepalive_interval, keepalive_count_max=cfg.keepalive_count_max,
             login_timeout=cfg.login_timeout,
         )
+        if cfg.web_port is not None:
+            from .web import WebListener
+            self.web = await WebListener(self).start()
         self._watch_task = asyncio.ensure_future(self._watch())
         log.info("classroom %r listening on %s:%d, roster %s (%d accounts)%s; host key %s; store %s",
                  self.roster.class_name, cfg.host, self.port, cfg.roster_path,
@@ -352,6 +359,8 @@ class Classroom:
                              return_exceptions=True)
         if self.server is not None:
             await self.server.wait_closed()
+        if self.web is not None:
+            await self.web.stop()
         if self.store is not None:
             self.store_call(events.server_stopped, self.server_id)
             done = await asyncio.get_running_loop().run_in_executor(None, self.store.close, 5.0)

@@ -137,7 +137,7 @@ class Session(asyncssh.SSHServerSession):
             return
         self.started = time.monotonic()
         room.store_call(events.session_started, self.session_id, room.roster.class_name, self.user,
-                        self.role, self.server.ip, room.server_id)
+                        self.role, self.server.ip, room.server_id, self.server.via)
         log.info("session start %s (%s) pid %d term %s %dx%d", self.server.who(), self.role,
                  self.proc.pid, self.term, cols, rows)
         if self.gone:                       # the client left while the app was starting

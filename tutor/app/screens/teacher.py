@@ -89,6 +89,8 @@ def _result_body(r: dict, st: events.StudentRow) -> str:
 
 def student_cells(ev, st: events.StudentRow, now: float) -> tuple[str, ...]:
     name = ("● " if st.online else "○ ") + st.user + (" (teacher)" if st.role == "teacher" else "")
+    if st.online:                            # how they joined
+        name += f" · {st.via or 'ssh'}"
     doing = st.activity or ""
     if st.activity_at is not None:
         doing += f" · {_ago(st.activity_at, now)}"
