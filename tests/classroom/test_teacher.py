@@ -51,11 +51,11 @@ async def test_teacher_screen_shows_the_class_and_refreshes_live(db):
         screen = app.screen
         assert type(screen).__name__ == "TeacherScreen"
         alice = _row(screen, "alice")
-        assert alice[0] == "● alice" and "puzzle qqwing easy #4" in alice[1]
+        assert alice[0] == "● alice · ssh" and "puzzle qqwing easy #4" in alice[1]
         assert "x-wing 100%" in alice[2]
         assert alice[3].startswith("1 0 1 0 0")
         assert "r5c7<>3 ✓" in alice[4]
-        assert _row(screen, "carol")[0] == "● carol"
+        assert _row(screen, "carol")[0] == "● carol · ssh"
         # a new claim shows up within 2 s, and each refresh costs one store query
         queries = []
         real = app.store.backend.query

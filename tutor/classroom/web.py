@@ -46,7 +46,7 @@ SECURITY_HEADERS = {
                                "frame-ancestors 'none'; form-action 'self'; base-uri 'none'",
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
+    "Referrer-Policy": "same-origin",      # (no-referrer would make the form send Origin: null)
     "Cache-Control": "no-store",
 }
 
