@@ -89,6 +89,11 @@ async def test_lockedset_quiz_end_to_end(store_path):
         assert screen.log_lines[-1].startswith("missed 2/21: ") and screen.log_lines[-1] != first
         await typed(pilot, "next")
         assert screen.log_lines[-1].startswith("missed 3/21: ")
+        screen.grid.focus()                      # n on the grid: ctrl+n's twin for browsers
+        await pilot.press("n")
+        await settle(pilot, 2)
+        assert screen.log_lines[-1].startswith("missed 4/21: ")
+        screen.entry.focus()
 
         # the attempt went to the progress store, per technique of the family
         mastery = app.store.mastery("tester")

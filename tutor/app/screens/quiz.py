@@ -8,8 +8,8 @@ Find them all:
   type an instance in the entry line (`r6c45 #38`, `hidden r8c79 #57`,
   `Swordfish #3 R348 C136`) and press Enter; or pick it on the grid: move
   with the arrows, Space (or a click) selects a cell, 1-9 toggle digits,
-  Enter submits the selection.  Ctrl+G gives up; then Ctrl+N (or typing
-  `next`) reveals the missed instances one by one on the grid.
+  Enter submits the selection.  Ctrl+G gives up; then Ctrl+N (n on the grid,
+  or typing `next`) reveals the missed instances one by one on the grid.
 Find the elimination:
   type a claim (`r6c9<>5`) or select cells and digits and press Enter.
 Name the technique:
@@ -49,6 +49,7 @@ class QuizScreen(Screen):
     BINDINGS = [
         Binding("ctrl+g", "give_up", "Give up", priority=True),
         Binding("ctrl+n", "reveal", "Next missed", priority=True),
+        Binding("n", "reveal", "Next missed", show=False),   # a browser keeps ctrl+n for itself
         Binding("ctrl+r", "new_quiz", "New quiz", priority=True),
         Binding("tab", "toggle_focus", "Grid/entry", priority=True),
         Binding("space", "select_cell", "Select cell", show=False),
