@@ -302,3 +302,69 @@ async def test_a_reload_resumes_the_same_app_state(start_server, tmp_path):
         assert len([s for s in room.sessions if s.user == "alice"]) == 1
         await again.ws.close()
     await asyncio.sleep(0)
+
+
+def test_serve_options_for_the_web(tmp_path, roster_file):
+    import argparse
+
+    from tutor.classroom.commands import add_subcommands, config_from_args
+    from tutor.usage import UsageError
+    parser = argparse.ArgumentParser()
+    add_subcommands(parser.add_subparsers())
+    cert, key = tmp_path / "c.pem", tmp_path / "k.pem"
+    cert.write_text("x")
+    key.write_text("x")
+
+    def cfg(*extra):
+        return config_from_args(parser.parse_args(["serve", "--roster", str(roster_file), *extra]))
+    assert cfg().web_port is None
+    c = cfg("--web", "8080", "--tls-cert", str(cert), "--tls-key", str(key))
+    assert (c.web_port, c.tls_cert, c.tls_key) == (8080, str(cert), str(key))
+    for extra, message in ((["--web", "70000"], "bad --web port"),
+                           (["--web", "8080", "--tls-cert", str(cert)], "go together"),
+                           (["--tls-cert", str(cert), "--tls-key", str(key)], "go with --web"),
+                           (["--web", "8080", "--tls-cert", str(cert), "--tls-key", str(tmp_path / "no")],
+                            "no such file")):
+        with pytest.raises(UsageError, match=message):
+            cfg(*extra)
+
+
+async def test_kill_9_of_the_server_leaves_no_app_behind(tmp_path, roster_file, home):
+    """A browser student's app goes with a server killed with -9, and the
+    browser's socket closes (the page then offers to join again)."""
+    import os
+    import re
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, SUDOKU_TUTOR_HOME=str(home), PYTHONPATH=str(root))
+    server = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "tutor.cli", "serve", "--port", "0", "--web", "0", "--roster", str(roster_file),
+        "--db", str(tmp_path / "p.db"), stderr=asyncio.subprocess.PIPE, env=env, cwd=str(root))
+    try:
+        async def line_with(pattern):
+            while True:
+                line = (await asyncio.wait_for(server.stderr.readline(), 60)).decode()
+                assert line, "the server stopped"
+                m = re.search(pattern, line)
+                if m:
+                    return m
+        port = int((await line_with(r"in browsers at http://127\.0\.0\.1:(\d+)/")).group(1))
+
+        class Room:                              # what web_client needs of a classroom
+            class web:
+                pass
+        Room.web.port = port
+        http, screen = await web_student(Room, "alice")
+        async with http:
+            pid = int((await line_with(r"session start alice@.* pid (\d+)")).group(1))
+            await screen.wait_for("for help", timeout=60)
+            server.kill()
+            await server.wait()
+            assert await wait_until(lambda: not group_alive(pid), 10)
+            await screen.wait_closed()
+    finally:
+        if server.returncode is None:
+            server.kill()
+            await server.wait()
