@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from classroom_helpers import PASSWORDS, wait_until
+from classroom_helpers import PASSWORDS, session_for, wait_until
 from tutor.engine.exact import solve_position
 from tutor.app.game import Game, read_saved_position
 from tutor.engine.formats import parse_position
@@ -73,15 +73,32 @@ async def test_a_student_plays_in_chromium_and_the_teacher_sees_her(start_server
             await wait_text(student, "Welcome back: resumed browser test", 60)
             assert await student.evaluate("window.tutorSocket.readyState") == 1
             await wait_text(student, "r5c5")                        # the cursor starts mid-grid
-            await student.keyboard.press("ArrowRight")               # r5c6 is empty in PUZZLE
+            await student.keyboard.press("ArrowRight")
             await wait_text(student, "r5c6")
-            digit = solution[4 * 9 + 5]
+            await student.keyboard.press("ArrowRight")               # r5c7 is empty in PUZZLE
+            await wait_text(student, "r5c7")
+            target = 4 * 9 + 6
+            assert PUZZLE[target] == "0"
+            digit = solution[target]
             await student.keyboard.press(str(digit))
 
             def placed():
                 game = store.load_game("alice")
-                return game is not None and read_saved_position(game.position).values[4 * 9 + 5] == digit
+                return game is not None and read_saved_position(game.position).values[target] == digit
             assert await wait_until(placed, 15), store.load_game("alice")
+
+            # a click on r1c1 moves the cursor there (mouse reports reach the app)
+            box = await student.evaluate("""() => {
+                const r = document.querySelector('.xterm-screen').getBoundingClientRect();
+                return [r.x, r.y, r.width / tutorTerm.cols, r.height / tutorTerm.rows]; }""")
+            x0, y0, cell_w, cell_h = box
+            await student.mouse.click(x0 + 5.5 * cell_w, y0 + 3.5 * cell_h)
+            await wait_text(student, "r1c1 ")
+            # a smaller window: the terminal is fitted again and the app gets the new size
+            cols = await student.evaluate("tutorTerm.cols")
+            await student.set_viewport_size({"width": 1000, "height": 700})
+            assert await wait_until(lambda: session_for(room, "alice").size[0] < cols, 10)
+            await wait_text(student, "r1c1 ")
 
             _, teacher = await log_in(browser, room, "mrs-b", width=1600, height=900)
             await wait_text(teacher, "teacher view", 60)

@@ -20,7 +20,8 @@
   ws.binaryType = "arraybuffer";
   const encoder = new TextEncoder();
   let opened = false;
-  window.tutorSocket = ws;       // for the browser test: whether the socket is open
+  window.tutorSocket = ws;       // for the browser test: the socket and the terminal
+  window.tutorTerm = term;
 
   function send(bytes) { if (ws.readyState === WebSocket.OPEN) ws.send(bytes); }
   ws.onopen = () => { opened = true; };
