@@ -72,6 +72,10 @@ async def test_a_student_plays_in_chromium_and_the_teacher_sees_her(start_server
             _, student = await log_in(browser, room, "alice")
             await wait_text(student, "Welcome back: resumed browser test", 60)
             assert await student.evaluate("window.tutorSocket.readyState") == 1
+            # the bundled fonts hold every glyph the app draws, the rarer ones included
+            faces = await student.evaluate("""async () => (await document.fonts.load(
+                '15px "Tutor Mono"', 'r5c5 ⭘⭑Ⅰ🔎')).length""")
+            assert faces == 4
             await wait_text(student, "r5c5")                        # the cursor starts mid-grid
             await student.keyboard.press("ArrowRight")
             await wait_text(student, "r5c6")

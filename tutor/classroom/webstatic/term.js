@@ -2,7 +2,10 @@
 // text is in the page) joined to the student's app by a websocket at /ws.
 // Binary frames carry keys and mouse reports up and the screen down; a text
 // frame says the terminal's new size.
-(function () {
+// The terminal measures its cells once: wait for the bundled font first.
+document.fonts.load('15px "Tutor Mono"').then(start, start);
+
+function start() {
   "use strict";
   const term = new Terminal({
     fontFamily: '"Tutor Mono", "DejaVu Sans Mono", monospace', fontSize: 15,
@@ -42,4 +45,4 @@
   window.addEventListener("beforeunload", (e) => {
     if (ws.readyState === WebSocket.OPEN) { e.preventDefault(); e.returnValue = ""; }
   });
-})();
+}
