@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from classroom_helpers import PASSWORDS, session_for, wait_until
+from classroom_helpers import PASSWORDS, group_alive, session_for, wait_until
 from tutor.engine.exact import solve_position
 from tutor.app.game import Game, read_saved_position
 from tutor.engine.formats import parse_position
@@ -103,6 +103,13 @@ async def test_a_student_plays_in_chromium_and_the_teacher_sees_her(start_server
             await student.set_viewport_size({"width": 1000, "height": 700})
             assert await wait_until(lambda: session_for(room, "alice").size[0] < cols, 10)
             await wait_text(student, "r1c1 ")
+
+            # a reload is a reconnect: a new session takes over and resumes the game
+            first = session_for(room, "alice").proc.pid
+            await student.reload()
+            await wait_text(student, "Welcome back: resumed browser test", 60)
+            assert session_for(room, "alice").proc.pid != first
+            assert not group_alive(first) and placed()
 
             _, teacher = await log_in(browser, room, "mrs-b", width=1600, height=900)
             await wait_text(teacher, "teacher view", 60)

@@ -368,3 +368,29 @@ async def test_kill_9_of_the_server_leaves_no_app_behind(tmp_path, roster_file, 
         if server.returncode is None:
             server.kill()
             await server.wait()
+
+
+async def test_memory_limit_ends_a_web_session(start_server):
+    room = await start_server(web_port=0, max_memory_mb=1)
+    http, screen = await web_student(room, "alice")
+    async with http:
+        await screen.wait_for("your session used too much memory and was closed")
+        await screen.wait_closed()
+    assert not room.sessions
+
+
+async def test_a_dropped_network_ends_the_session(start_server, classroom_log):
+    """A browser that stops answering (pings unanswered) is let go like a
+    dead SSH connection: its app ends."""
+    room = await start_server(web_port=0, keepalive_interval=0.4)
+    async with jar() as http:
+        await web_login(http, room, "alice")
+        url = base_url(room)
+        ws = await http.ws_connect(url.replace("http", "ws", 1) + "/ws", origin=url, autoping=False)
+        assert await wait_until(lambda: session_for(room, "alice") is not None, 10)
+        pid = session_for(room, "alice").proc.pid
+        # nothing read, no pong sent: the server's heartbeat gives up
+        assert await wait_until(lambda: not room.sessions, 10)
+        assert not group_alive(pid)
+        await ws.close()
+    assert any("session end alice@" in line and "client disconnected" in line for line in classroom_log())
