@@ -158,68 +158,91 @@ async def run(n: int, duration: float, interval: float, batch: int) -> dict:
         env=env, cwd=str(ROOT))
     students = [Student(name, 0, key) for name in names]
     try:
-        port = None
-        for _ in range(200):
-            try:
-                text = (tmp / "server.log").read_text()
-            except OSError:
-                text = ""
-            m = re.search(r"listening on 127\.0\.0\.1:(\d+)", text)
-            if m:
-                port = int(m.group(1))
-                break
-            await asyncio.sleep(0.05)
-        if port is None:
-            raise RuntimeError("the server did not start")
+        port = await port_in_log(tmp / "server.log", r"listening on 127\.0\.0\.1:(\d+)")
         for s in students:
             s.port = port
         t0 = time.monotonic()
         for k in range(0, n, batch):                  # log in a few at a time
             await asyncio.gather(*(s.start() for s in students[k:k + batch]))
         startup = time.monotonic() - t0
-        await asyncio.sleep(2.0)                       # let start-up work (ratings, steps) settle
-        apps = _children(server.pid)
-        cpu_server0 = _cpu_seconds(server.pid)
-        cpu_apps0 = sum(_cpu_seconds(p) for p in apps)
-        cpu_self0 = time.process_time()
-        w0 = time.monotonic()
-        rng = random.Random(1)
-        until = time.monotonic() + duration
-        await asyncio.gather(*(s.press_keys(until, interval, random.Random(rng.random())) for s in students))
-        wall = time.monotonic() - w0
-        cpu_server = _cpu_seconds(server.pid) - cpu_server0
-        cpu_apps = sum(_cpu_seconds(p) for p in apps) - cpu_apps0
-        cpu_clients = time.process_time() - cpu_self0
-        mems = [_mem(p) for p in apps]
-        lat = [x for s in students for x in s.latencies]
-        lost = sum(s.lost for s in students)
-        return {
-            "students": n, "apps_running": len(apps), "duration_s": round(wall, 1),
-            "key_interval_s": interval, "keys_measured": len(lat), "keys_lost": lost,
-            "startup_all_s": round(startup, 1),
-            "startup_one_median_s": round(statistics.median(s.ready_after for s in students), 2),
-            "latency_median_ms": round(statistics.median(lat) * 1000, 1) if lat else None,
-            "latency_p95_ms": round(_pct(lat, 0.95) * 1000, 1) if lat else None,
-            "latency_max_ms": round(max(lat) * 1000, 1) if lat else None,
-            "rss_per_student_mb": round(statistics.mean(m[0] for m in mems) / 2**20, 1) if mems else None,
-            "rss_max_mb": round(max(m[0] for m in mems) / 2**20, 1) if mems else None,
-            "pss_per_student_mb": round(statistics.mean(m[1] for m in mems) / 2**20, 1) if mems else None,
-            "server_rss_mb": round(_mem(server.pid)[0] / 2**20, 1),
-            "server_cpu_pct_of_one_core": round(100 * cpu_server / wall, 1),
-            "apps_cpu_pct_of_one_core": round(100 * cpu_apps / wall, 1),
-            "clients_cpu_pct_of_one_core": round(100 * cpu_clients / wall, 1),
-            "cores": os.cpu_count(),
-        }
+        res = {"students": n, "startup_all_s": round(startup, 1),
+               "startup_one_median_s": round(statistics.median(s.ready_after for s in students), 2)}
+        res.update(await typing_phase(server, students, duration, interval))
+        return res
     finally:
-        await asyncio.gather(*(s.close() for s in students), return_exceptions=True)
-        server.terminate()
+        await shutdown(server, students, tmp)
+
+
+async def port_in_log(log: Path, pattern: str) -> int:
+    """The port the server's log names once it listens."""
+    for _ in range(400):
         try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        import shutil
-        shutil.rmtree(tmp, ignore_errors=True)
+            m = re.search(pattern, log.read_text())
+        except OSError:
+            m = None
+        if m:
+            return int(m.group(1))
+        await asyncio.sleep(0.05)
+    raise RuntimeError("the server did not start")
+
+
+async def typing_phase(server, students, duration: float, interval: float) -> dict:
+    """Every student presses keys for `duration` seconds (`press_keys`); the
+    latency, memory and CPU figures of that time."""
+    await asyncio.sleep(2.0)                       # let start-up work (ratings, steps) settle
+    apps = _children(server.pid)
+    cpu_server0 = _cpu_seconds(server.pid)
+    cpu_apps0 = sum(_cpu_seconds(p) for p in apps)
+    cpu_self0 = time.process_time()
+    w0 = time.monotonic()
+    rng = random.Random(1)
+    until = time.monotonic() + duration
+    await asyncio.gather(*(s.press_keys(until, interval, random.Random(rng.random())) for s in students))
+    wall = time.monotonic() - w0
+    cpu_server = _cpu_seconds(server.pid) - cpu_server0
+    cpu_apps = sum(_cpu_seconds(p) for p in apps) - cpu_apps0
+    cpu_clients = time.process_time() - cpu_self0
+    mems = [_mem(p) for p in apps]
+    lat = [x for s in students for x in s.latencies]
+    return {
+        "apps_running": len(apps), "duration_s": round(wall, 1),
+        "key_interval_s": interval, "keys_measured": len(lat), "keys_lost": sum(s.lost for s in students),
+        "latency_median_ms": round(statistics.median(lat) * 1000, 1) if lat else None,
+        "latency_p95_ms": round(_pct(lat, 0.95) * 1000, 1) if lat else None,
+        "latency_max_ms": round(max(lat) * 1000, 1) if lat else None,
+        "rss_per_student_mb": round(statistics.mean(m[0] for m in mems) / 2**20, 1) if mems else None,
+        "rss_max_mb": round(max(m[0] for m in mems) / 2**20, 1) if mems else None,
+        "pss_per_student_mb": round(statistics.mean(m[1] for m in mems) / 2**20, 1) if mems else None,
+        "server_rss_mb": round(_mem(server.pid)[0] / 2**20, 1),
+        "server_cpu_pct_of_one_core": round(100 * cpu_server / wall, 1),
+        "apps_cpu_pct_of_one_core": round(100 * cpu_apps / wall, 1),
+        "clients_cpu_pct_of_one_core": round(100 * cpu_clients / wall, 1),
+        "cores": os.cpu_count(),
+    }
+
+
+async def shutdown(server, students, tmp: Path) -> None:
+    """Close the clients, stop the server, remove its files."""
+    await asyncio.gather(*(s.close() for s in students), return_exceptions=True)
+    server.terminate()
+    try:
+        server.wait(30)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+    import shutil
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+def print_typing(res: dict) -> None:
+    print(f"  key-to-screen latency: median {res['latency_median_ms']} ms, p95 {res['latency_p95_ms']} ms, "
+          f"max {res['latency_max_ms']} ms over {res['keys_measured']} keys ({res['keys_lost']} lost)"
+          f"   [target p95 < 150 ms]")
+    print(f"  memory per student: RSS {res['rss_per_student_mb']} MB (max {res['rss_max_mb']}), "
+          f"PSS {res['pss_per_student_mb']} MB   [target < 50 MB]; server RSS {res['server_rss_mb']} MB")
+    print(f"  CPU while typing (% of one core): server {res['server_cpu_pct_of_one_core']}, "
+          f"all apps {res['apps_cpu_pct_of_one_core']}, the simulated clients "
+          f"{res['clients_cpu_pct_of_one_core']}")
 
 
 def main(argv=None) -> dict:
@@ -238,14 +261,7 @@ def main(argv=None) -> dict:
               f"a key every ~{res['key_interval_s']} s each for {res['duration_s']} s")
         print(f"  start-up: all {res['students']} apps up in {res['startup_all_s']} s "
               f"(one app: median {res['startup_one_median_s']} s)")
-        print(f"  key-to-screen latency: median {res['latency_median_ms']} ms, p95 {res['latency_p95_ms']} ms, "
-              f"max {res['latency_max_ms']} ms over {res['keys_measured']} keys ({res['keys_lost']} lost)"
-              f"   [target p95 < 150 ms]")
-        print(f"  memory per student: RSS {res['rss_per_student_mb']} MB (max {res['rss_max_mb']}), "
-              f"PSS {res['pss_per_student_mb']} MB   [target < 50 MB]; server RSS {res['server_rss_mb']} MB")
-        print(f"  CPU while typing (% of one core): server {res['server_cpu_pct_of_one_core']}, "
-              f"all apps {res['apps_cpu_pct_of_one_core']}, the simulated clients "
-              f"{res['clients_cpu_pct_of_one_core']}")
+        print_typing(res)
     return res
 
 

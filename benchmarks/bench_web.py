@@ -21,8 +21,6 @@ import asyncio
 import json
 import os
 import random
-import re
-import shutil
 import statistics
 import subprocess
 import sys
@@ -30,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .bench_classroom import ROOT, _ANSI, _children, _cpu_seconds, _mem, _pct
+from .bench_classroom import ROOT, _ANSI, port_in_log, print_typing, shutdown, typing_phase
 
 PASSWORD = "bench-password-1"
 
@@ -112,18 +110,6 @@ def _roster(path: Path, names) -> None:
     roster.save()
 
 
-async def _wait_port(log: Path) -> int:
-    for _ in range(400):
-        try:
-            m = re.search(r"in browsers at http://127\.0\.0\.1:(\d+)/", log.read_text())
-        except OSError:
-            m = None
-        if m:
-            return int(m.group(1))
-        await asyncio.sleep(0.05)
-    raise RuntimeError("the server did not start")
-
-
 async def run(n: int, burst: int, duration: float, interval: float, batch: int) -> dict:
     tmp = Path(tempfile.mkdtemp(prefix="bench-web-"))
     names = [f"w{k:02d}" for k in range(n)]
@@ -136,52 +122,23 @@ async def run(n: int, burst: int, duration: float, interval: float, batch: int) 
         env=env, cwd=str(ROOT))
     students: list[WebStudent] = []
     try:
-        url = f"http://127.0.0.1:{await _wait_port(tmp / 'server.log')}"
-        students = [WebStudent(name, url) for name in names]
+        port = await port_in_log(tmp / "server.log", r"in browsers at http://127\.0\.0\.1:(\d+)/")
+        students = [WebStudent(name, f"http://127.0.0.1:{port}") for name in names]
         t0 = time.monotonic()
         await asyncio.gather(*(s.start() for s in students[:burst]))      # a burst joins at once
         burst_all = time.monotonic() - t0
         for k in range(burst, n, batch):                                  # the rest a few at a time
             await asyncio.gather(*(s.start() for s in students[k:k + batch]))
-        await asyncio.sleep(2.0)                       # let start-up work (ratings, steps) settle
-        apps = _children(server.pid)
-        cpu_server0, cpu_apps0 = _cpu_seconds(server.pid), sum(_cpu_seconds(p) for p in apps)
-        w0 = time.monotonic()
-        rng = random.Random(1)
-        until = time.monotonic() + duration
-        await asyncio.gather(*(s.press_keys(until, interval, random.Random(rng.random())) for s in students))
-        wall = time.monotonic() - w0
-        cpu_server = _cpu_seconds(server.pid) - cpu_server0
-        cpu_apps = sum(_cpu_seconds(p) for p in apps) - cpu_apps0
-        mems = [_mem(p) for p in apps]
-        lat = [x for s in students for x in s.latencies]
         first = [s.first_screen_s for s in students[:burst]]
-        return {
-            "students": n, "burst": burst, "apps_running": len(apps), "duration_s": round(wall, 1),
-            "key_interval_s": interval, "keys_measured": len(lat), "keys_lost": sum(s.lost for s in students),
-            "burst_first_screen_median_s": round(statistics.median(first), 1),
-            "burst_first_screen_max_s": round(max(first), 1),
-            "burst_login_max_s": round(max(s.login_s for s in students[:burst]), 1),
-            "burst_all_up_s": round(burst_all, 1),
-            "latency_median_ms": round(statistics.median(lat) * 1000, 1) if lat else None,
-            "latency_p95_ms": round(_pct(lat, 0.95) * 1000, 1) if lat else None,
-            "latency_max_ms": round(max(lat) * 1000, 1) if lat else None,
-            "rss_per_student_mb": round(statistics.mean(m[0] for m in mems) / 2**20, 1) if mems else None,
-            "pss_per_student_mb": round(statistics.mean(m[1] for m in mems) / 2**20, 1) if mems else None,
-            "server_rss_mb": round(_mem(server.pid)[0] / 2**20, 1),
-            "server_cpu_pct_of_one_core": round(100 * cpu_server / wall, 1),
-            "apps_cpu_pct_of_one_core": round(100 * cpu_apps / wall, 1),
-            "cores": os.cpu_count(),
-        }
+        res = {"students": n, "burst": burst,
+               "burst_first_screen_median_s": round(statistics.median(first), 1),
+               "burst_first_screen_max_s": round(max(first), 1),
+               "burst_login_max_s": round(max(s.login_s for s in students[:burst]), 1),
+               "burst_all_up_s": round(burst_all, 1)}
+        res.update(await typing_phase(server, students, duration, interval))
+        return res
     finally:
-        await asyncio.gather(*(s.close() for s in students), return_exceptions=True)
-        server.terminate()
-        try:
-            server.wait(30)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        shutil.rmtree(tmp, ignore_errors=True)
+        await shutdown(server, students, tmp)
 
 
 def main(argv=None) -> dict:
@@ -202,13 +159,7 @@ def main(argv=None) -> dict:
               f"a key every ~{res['key_interval_s']} s each for {res['duration_s']} s")
         print(f"  {res['burst']} join at once: first screen median {res['burst_first_screen_median_s']} s, "
               f"last {res['burst_first_screen_max_s']} s (slowest login {res['burst_login_max_s']} s)")
-        print(f"  key-to-screen latency: median {res['latency_median_ms']} ms, p95 {res['latency_p95_ms']} ms, "
-              f"max {res['latency_max_ms']} ms over {res['keys_measured']} keys ({res['keys_lost']} lost)"
-              f"   [target p95 < 150 ms]")
-        print(f"  memory per student: RSS {res['rss_per_student_mb']} MB, PSS {res['pss_per_student_mb']} MB"
-              f"   [target < 50 MB]; server RSS {res['server_rss_mb']} MB")
-        print(f"  CPU while typing (% of one core): server {res['server_cpu_pct_of_one_core']}, "
-              f"all apps {res['apps_cpu_pct_of_one_core']}")
+        print_typing(res)
     return res
 
 
