@@ -394,3 +394,22 @@ async def test_a_dropped_network_ends_the_session(start_server, classroom_log):
         assert not group_alive(pid)
         await ws.close()
     assert any("session end alice@" in line and "client disconnected" in line for line in classroom_log())
+
+
+async def test_an_account_keeps_its_newest_few_browser_logins(start_server):
+    from tutor.classroom.web import LOGINS_PER_ACCOUNT
+    room = await start_server(web_port=0)
+    sessions = [jar() for _ in range(LOGINS_PER_ACCOUNT + 1)]
+    try:
+        for http in sessions:
+            assert (await web_login(http, room, "carol")).status == 303
+        assert sorted(login.user for login in room.web.logins.values()) == ["carol"] * LOGINS_PER_ACCOUNT
+        with pytest.raises(aiohttp.WSServerHandshakeError) as err:     # the oldest one is gone
+            await open_web_terminal(sessions[0], room)
+        assert err.value.status == 401
+        screen = await open_web_terminal(sessions[-1], room)
+        await screen.wait_for("READY user=carol")
+        await screen.ws.close()
+    finally:
+        for http in sessions:
+            await http.close()

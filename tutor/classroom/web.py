@@ -39,6 +39,7 @@ log = logging.getLogger("tutor.classroom")
 STATIC = Path(__file__).with_name("webstatic")
 COOKIE = "tutor_session"
 LOGIN_TTL = 12 * 3600.0         # a browser login lasts a school day
+LOGINS_PER_ACCOUNT = 4          # browsers logged in as one account at once (newest kept)
 MAX_FRAME = 65536               # bytes in one websocket frame from a browser
 OUTPUT_HIGH = 256 * 1024        # output queued for a slow browser before the app is paused
 SECURITY_HEADERS = {
@@ -169,7 +170,6 @@ class WebListener:
         app = web.Application(client_max_size=16 * 1024, middlewares=[self._headers])
         app.router.add_get("/", self.index)
         app.router.add_post("/login", self.login)
-        app.router.add_post("/logout", self.logout)
         app.router.add_get("/class", self.terminal_page)
         app.router.add_get("/ws", self.websocket)
         app.router.add_static("/static", STATIC, show_index=False, follow_symlinks=False)
@@ -299,18 +299,13 @@ class WebListener:
         return resp
 
     def _forget_expired(self) -> None:
+        """Drop expired logins, and all but the newest few of each account."""
         now = time.monotonic()
-        for token, login in list(self.logins.items()):
-            if login.expires < now:
+        per_user: dict[str, int] = {}
+        for token, login in sorted(self.logins.items(), key=lambda kv: -kv[1].expires):
+            per_user[login.user] = per_user.get(login.user, 0) + 1
+            if login.expires < now or per_user[login.user] > LOGINS_PER_ACCOUNT:
                 del self.logins[token]
-
-    async def logout(self, request) -> web.StreamResponse:
-        if not self._origin_ok(request, missing_ok=False):
-            return web.Response(status=403, text="forbidden")
-        self.logins.pop(request.cookies.get(COOKIE, ""), None)
-        resp = _see_other("/")
-        resp.del_cookie(COOKIE, path="/")
-        return resp
 
     async def terminal_page(self, request) -> web.StreamResponse:
         login = self.login_of(request)
