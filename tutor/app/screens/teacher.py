@@ -11,7 +11,8 @@ third line of its row instead of being cut.
 
 Keys: p pushes the position on the teacher's grid; z pushes a find-all quiz
 on it; e ends the running push; r reopens the last one (ended by e, or by a
-server restart with nobody in the class); Esc goes back to the grid (load or
+server restart with nobody in the class); u switches the uniqueness
+techniques on or off for the whole class (a class setting); Esc goes back to the grid (load or
 set up a position there, then T to come back and push it).  Changes to the
 class run off the UI thread, so a stalled store never freezes this screen.
 A student's result shows their tries at help that a locked test keeps closed.
