@@ -188,10 +188,8 @@ class WebListener:
 
     @property
     def port(self) -> int:
-        server = self.site._server if self.site else None
-        if server is None or not server.sockets:
-            return self.room.config.web_port or 0
-        return server.sockets[0].getsockname()[1]
+        addresses = self.runner.addresses if self.runner else []
+        return addresses[0][1] if addresses else (self.room.config.web_port or 0)
 
     async def stop(self) -> None:
         for ws in list(self.sockets):
@@ -205,6 +203,8 @@ class WebListener:
         resp = await handler(request)
         if not isinstance(resp, web.WebSocketResponse):
             resp.headers.update(SECURITY_HEADERS)
+            if request.path.startswith("/static/"):         # cached, checked again on each load
+                resp.headers["Cache-Control"] = "no-cache"
         return resp
 
     def _origin_ok(self, request, missing_ok: bool) -> bool:
