@@ -69,11 +69,14 @@ def order_key(graph: LinkGraph, n: int) -> int:
 
 
 def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], *,
-                same_digit: bool = False) -> list[Chain]:
+                same_digit: bool = False, beat: dict | None = None) -> list[Chain]:
     """Every distinct effect of the alternating chains of the graph given by
     `strong` and `weak` (node -> linked nodes; the keys are the nodes with a
     strong link), with its shortest chain, best first.  same_digit: a chain
-    must end on its start's digit (XY-Chains)."""
+    must end on its start's digit (XY-Chains).  beat: effect key -> links;
+    an effect no chain here reaches in fewer links is left out, before any
+    chain is read back (a walk's depth is a floor on its chain's links, so
+    nothing that could win is dropped)."""
     digit, excl = graph.digit, graph.excl
     offers: dict[tuple, list] = {}     # effect key -> [(rank, kind, s, t, depth, pair)]
     loops = []
@@ -140,6 +143,8 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
     chains = []
     for key, found in offers.items():
         found.sort(key=lambda f: f[0])
+        if beat is not None and found[0][0][0] >= beat.get(key, 1 << 20):
+            continue
         best = None
         for rank, kind, s, t, depth, _ in found:
             if best is not None and rank > best.rank:
