@@ -82,9 +82,10 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
     loops = []
     layers_of: dict[int, list[int]] = {}
     okey = {n: order_key(graph, n) for n in strong}
+    excl_of = {n: excl(n) for n in strong}     # asked once per pair of ends below
 
     for s in strong:
-        es, ws, ds = excl(s), weak[s], digit(s)
+        es, ws, ds = excl_of[s], weak[s], digit(s)
         layers = [1 << s]
         layers_of[s] = layers
         on_seen = 0
@@ -120,7 +121,7 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
                     if depth >= 3:
                         loops.append((s, t, depth))
                 else:
-                    e = es & excl(t)
+                    e = es & excl_of[t]
                     if e:
                         a, b = (okey[s], okey[t]) if okey[s] < okey[t] else (okey[t], okey[s])
                         offers.setdefault(("-", e), []).append(
@@ -143,11 +144,11 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
     chains = []
     for key, found in offers.items():
         found.sort(key=lambda f: f[0])
-        if beat is not None and found[0][0][0] >= beat.get(key, 1 << 20):
-            continue
+        # rank[0] is a floor on the links of the chain an offer gives
+        limit = beat.get(key, 1 << 20) if beat is not None else 1 << 20
         best = None
         for rank, kind, s, t, depth, _ in found:
-            if best is not None and rank > best.rank:
+            if best is not None and rank > best.rank or rank[0] >= limit:
                 break      # ranks count the shortest walk: none further on can do better
             path = paths.path(s, t, depth)
             if path is None:
@@ -160,7 +161,7 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
                 path.reverse()
             best = Chain(kind, path, key[1] if key[0] == "-" else 0,
                          key[1] if key[0] == "=" else None, 0, rank)
-        if best is not None:
+        if best is not None and best.rank[0] < limit:
             best.merged = len({f[5] for f in found})
             chains.append(best)
     chains.sort(key=lambda c: c.rank)
