@@ -148,8 +148,11 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
         limit = beat.get(key, 1 << 20) if beat is not None else 1 << 20
         best = None
         for rank, kind, s, t, depth, _ in found:
-            if best is not None and rank > best.rank or rank[0] >= limit:
-                break      # ranks count the shortest walk: none further on can do better
+            if best is not None and rank >= best.rank or rank[0] >= limit:
+                # ranks count the shortest walk, and a chain read back is never
+                # shorter: none further on can do better (the pair's other
+                # direction, of equal rank, included)
+                break
             path = paths.path(s, t, depth)
             if path is None:
                 continue
