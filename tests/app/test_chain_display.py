@@ -174,3 +174,37 @@ async def test_a_chain_chosen_in_the_steps_tab():
         assert {(m.cell, m.digit) for m in play.grid.highlight.chain} == {
             (cell(c), d) for c, d in NODES}
         assert str(play.query_one("#chain-line", Static).render()) == "Chain: " + NUMBERED
+
+
+async def test_a_lesson_example_of_a_chain():
+    from tutor.app.screens.lessons import LessonScreen
+    from tutor.teaching.lessons import get_lesson
+    from textual.widgets import Markdown
+    example = get_lesson("xy-chains").example(1)
+    step = example.find_step(example.position())
+    view = chain_view(step)
+    app = make(XY_POSITION)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("L")
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        md = screen.query_one("#lesson-md", Markdown)
+        md.post_message(Markdown.LinkClicked(md, "lesson:xy-chains"))
+        await settle(pilot)
+        md = screen.query_one("#lesson-md", Markdown)
+        md.post_message(Markdown.LinkClicked(md, "example:1"))
+        await settle(pilot)
+        grid = screen.query_one("#example-grid")
+        assert set(grid.highlight.chain) == set(view.marks)
+        assert view.lines == ("1(9=4)r4c9 - 2(4=8)r4c3 - 3(8=5)r3c3 - 4(5=4)r5c3 - 5(4=9)r5c5",)
+        caption = str(screen.query_one("#example-caption").render())
+        # the caption wraps at spaces: compare its words
+        assert ("Chain: " + view.lines[0]).split() == [
+            w for w in caption.split() if w in set(("Chain: " + view.lines[0]).split())]
+        # every node candidate shows its term's number before it
+        lay = grid.grid_layout
+        assert lay.cw == 7
+        for m in view.marks:
+            x, y = lay.offset(m.cell, m.digit)
+            assert grid.render_line(y).text[x - 1] == m.number
