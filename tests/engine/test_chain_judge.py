@@ -9,6 +9,7 @@ from puzzle_helpers import technique_cases
 from tutor.engine.formats import parse_position
 from tutor.engine.judge import judge, pattern_cells
 from tutor.engine.grid import parse_cells
+from tutor.engine.techniques.chain_text import parse_eureka
 
 # XY-Chains test 1: (5=9)r1c7-(9=2)r1c5-(2=6)r1c1-(6=5)r3c2 => r1c3,r3c79<>5
 XY_CHAIN = "(5=9)r1c7-(9=2)r1c5-(2=6)r1c1-(6=5)r3c2"
@@ -46,8 +47,17 @@ def test_the_order_typed_counts(pos):
     assert v.highlight["failing"] == [parse_cells("r1c1")[0]]
 
 
+def test_eureka_text_may_write_one_digit_once():
+    assert parse_eureka("(4)r1c9-r2c8=r3c8-r1c9") == [
+        (4, (8,), "-"), (4, (16,), "="), (4, (25,), "-"), (4, (8,), None)]
+    assert parse_eureka("(4)r1c9-r2c8=(4=5)r3c8") == [
+        (4, (8,), "-"), (4, (16,), "="), (4, (25,), "="), (5, (25,), None)]
+    assert parse_eureka("r1c9-(4)r2c8") is None
+
+
 @pytest.mark.parametrize("by,pattern,reason", [
     ("aic", "(5)r1c7=(5)r1c3-(5)r3c2", "r1c7=r1c3 is not a strong link on 5: r1c9 also holds 5"),
+    ("aic", "(5)r1c7=r1c3-r3c2", "r1c7=r1c3 is not a strong link on 5: r1c9 also holds 5"),
     ("xy-chain", "(5=9)r1c7-(9)r1c3=(9=2)r1c5", "r1c3 has no candidate 9"),
     ("grouped-aic", XY_CHAIN, "the chain has no group node: without one it is a plain AIC"),
 ])

@@ -26,10 +26,10 @@ link into it is weak, and the first node "off" (the chain starts from
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from ...engine.grid import cells_name, parse_cells
+from ...engine.techniques.chain_text import parse_eureka
 
 NUMBERS = "123456789abcdefghijklmnopqrstuvwxyz"
 
@@ -139,40 +139,14 @@ def _pair_nodes(cells: list[str], pair) -> list[dict]:
     return out
 
 
-_PIECE = re.compile(r"\s*(?:\(([1-9](?:[=-][1-9])*)\))?\s*((?:r[1-9]+c[1-9]+\s*)+)\s*([=-])?",
-                    re.I)
-
-
 def parse_chain_text(text: str) -> list[dict]:
     """Nodes of Eureka text ('(4=8)r3c2-(8)r3c7', or the short form
     '(4)r1c9-r2c8=r3c8' that writes the digit once); [] when it is not
     chain text.  Reading notation only: the links are taken as written."""
-    text = text.split("=>")[0].strip()
-    nodes: list[dict] = []
-    pos = 0
-    digit = None
-    prev_link = None
-    while pos < len(text):
-        m = _PIECE.match(text, pos)
-        if not m or m.end() == pos:
-            return []
-        cells = tuple(parse_cells(" ".join(m.group(2).split())))
-        if m.group(1):
-            inner = re.split(r"([=-])", m.group(1))
-        elif digit is not None:
-            inner = [str(digit)]
-        else:
-            return []
-        for k in range(0, len(inner), 2):
-            link = inner[k + 1] if k + 1 < len(inner) else m.group(3)
-            digit = int(inner[k])
-            nodes.append({"cells": cells, "digit": digit, "link": link,
-                          "role": _role(prev_link if nodes else None, link)})
-            prev_link = link
-        pos = m.end()
-    if not nodes or nodes[-1]["link"] is not None:
-        return []
-    return nodes
+    terms = parse_eureka(text) or []
+    return [{"cells": cells, "digit": d, "link": link,
+             "role": _role(terms[j - 1][2] if j else None, link)}
+            for j, (d, cells, link) in enumerate(terms)]
 
 
 def _terms(nodes: list[dict]) -> list[list[dict]]:
