@@ -151,6 +151,7 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
         self.colour = 1                         # the colour `v` gives (1-4: a, A, b, B)
         self.digit = 0
         self.highlight = NO_HIGHLIGHT
+        self._chain_shown = ""                  # the chain line's text (empty: hidden)
         self.hint = HintState()
         self.hint_busy = False
         self.judge_busy = False
@@ -305,6 +306,9 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
     def _show_chain_line(self) -> None:
         """The shown step's chain as numbered Eureka text (empty: hidden)."""
         text = chain_text(self.highlight.chain_lines)
+        if text == self._chain_shown:
+            return          # (the grid refreshes on every move: no repaint for nothing)
+        self._chain_shown = text
         line = self.query_one("#chain-line", Static)
         line.update(Text(text))
         line.set_class(bool(text), "-shown")
