@@ -110,3 +110,26 @@ def test_several_solutions_is_an_invalid_verdict(capsys):
     code, out, _ = run(capsys, "check", "." * 81, "r1c1<>1", "--json")
     got = json.loads(out)
     assert code == 2 and got["verdict"] == "invalid" and "several solutions" in got["message"]
+
+
+# XY-Chains test 1 of the technique cases: (5=9)r1c7-(9=2)r1c5-(2=6)r1c1-(6=5)r3c2 => r1c3<>5
+XY_CHAIN_POSITION = ("{26}8{245}1{29}3{59}7{456}{37}9{24}5{27}6{18}{14}{348}{37}{56}14{79}8{359}2"
+                     "{356}578241639143659782926837451{68}379{16}52{14}{48}{268}{56}{25}3{16}4{18}"
+                     "97419782{35}6{35}")
+
+
+def test_check_a_chain_named_link_by_link(capsys):
+    code, out, _ = run(capsys, "check", XY_CHAIN_POSITION, "r1c3<>5", "--by", "aic",
+                       "--pattern", "(5)r1c7=(5)r1c3-(5)r3c2", "--json")
+    got = json.loads(out)
+    assert code == 0 and got["verdict"] == "proved" and got["technique"] == "aic"
+    assert got["message"].endswith("Your pattern r1c37 r3c2 fails: r1c7=r1c3 is not a strong link "
+                                   "on 5: r1c9 also holds 5.")
+    # cells in chain order: the order typed reaches the check
+    code, out, _ = run(capsys, "check", XY_CHAIN_POSITION, "r1c3<>5", "--by", "xy-chain",
+                       "--pattern", "r1c7 r1c1 r1c5 r3c2")
+    assert code == 0 and out.splitlines()[0].endswith("fails: r1c7 and r1c1 do not share 9.")
+    code, out, _ = run(capsys, "check", XY_CHAIN_POSITION, "r1c3<>5", "--by", "xy-chain",
+                       "--pattern", "r1c7 r1c5 r1c1 r3c2")
+    assert out.splitlines()[0] == ("proved: Proved by XY-Chain: (5=9)r1c7-(9=2)r1c5-(2=6)r1c1-"
+                                   "(6=5)r3c2. It also removes r3c79<>5.")

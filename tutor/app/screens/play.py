@@ -29,6 +29,7 @@ from .. import catalog
 from ..game import COLOUR_NAMES, Change, Game
 from ..hints import HintState
 from ..widgets.grid import LAYOUTS, NO_HIGHLIGHT, Highlight, SudokuGrid, choose_layout
+from ..widgets.chain_view import chain_text
 from ..widgets.grid_layout import fitting_layouts
 from . import SCREENS
 from .play_claims import ClaimJudge
@@ -132,6 +133,8 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
     PlayScreen #side { width: 1fr; min-width: 20; height: 100%; }
     PlayScreen #status-bar { height: 1; background: $panel; }
     PlayScreen #status { height: 1; width: 1fr; max-width: 36; padding: 0 1; background: $panel; }
+    PlayScreen #chain-line { height: auto; max-height: 8; padding: 0 1; display: none; }
+    PlayScreen #chain-line.-shown { display: block; }
     PlayScreen TabbedContent { height: 1fr; }
     PlayScreen TabPane { padding: 0; }
     PlayScreen RichLog { height: 1fr; scrollbar-size-vertical: 1; }
@@ -148,6 +151,7 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
         self.colour = 1                         # the colour `v` gives (1-4: a, A, b, B)
         self.digit = 0
         self.highlight = NO_HIGHLIGHT
+        self._chain_shown = ""                  # the chain line's text (empty: hidden)
         self.hint = HintState()
         self.hint_busy = False
         self.judge_busy = False
@@ -176,6 +180,8 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
             with Vertical(id="side"):
                 with Horizontal(id="status-bar"):
                     yield StatusLine(id="status")
+                # the chain of the step on the grid, numbered as on the grid
+                yield Static(Text(""), id="chain-line")
                 with TabbedContent(initial="log", id="tabs"):
                     with TabPane("Lesson", id="lesson"):
                         with VerticalScroll(id="lesson-pane"):
@@ -294,7 +300,18 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
         self.grid.update(position=self.game.position, cursor=self.grid.cursor,
                          marks=self.game.marks, conflicts=self.game.conflicts(),
                          highlight=self.highlight, digit=self.digit, colours=self.game.colours)
+        self._show_chain_line()
         self._update_status()
+
+    def _show_chain_line(self) -> None:
+        """The shown step's chain as numbered Eureka text (empty: hidden)."""
+        text = chain_text(self.highlight.chain_lines)
+        if text == self._chain_shown:
+            return          # (the grid refreshes on every move: no repaint for nothing)
+        self._chain_shown = text
+        line = self.query_one("#chain-line", Static)
+        line.update(Text(text))
+        line.set_class(bool(text), "-shown")
 
     def _update_status(self) -> None:
         g = self.game
@@ -321,6 +338,7 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
     def set_highlight(self, highlight: Highlight) -> None:
         self.highlight = highlight
         self.grid.update(highlight=highlight)
+        self._show_chain_line()
 
     def show_step(self, step, effects: bool = True) -> None:
         self.set_highlight(Highlight.of_step(step, effects))

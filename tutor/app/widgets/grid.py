@@ -54,7 +54,8 @@ class SudokuGrid(Widget, can_focus=True):
         "sudoku-grid--pattern", "sudoku-grid--elim", "sudoku-grid--place", "sudoku-grid--claim",
         "sudoku-grid--failing", "sudoku-grid--solution", "sudoku-grid--cue",
         "sudoku-grid--placed-big", "sudoku-grid--colour1", "sudoku-grid--colour2",
-        "sudoku-grid--colour3", "sudoku-grid--colour4",
+        "sudoku-grid--colour3", "sudoku-grid--colour4", "sudoku-grid--chain-on",
+        "sudoku-grid--chain-off",
     }
 
     DEFAULT_CSS = """
@@ -86,6 +87,8 @@ class SudokuGrid(Widget, can_focus=True):
     SudokuGrid > .sudoku-grid--colour2 { background: darkorange 55%; text-style: bold; }
     SudokuGrid > .sudoku-grid--colour3 { background: limegreen 50%; text-style: bold; }
     SudokuGrid > .sudoku-grid--colour4 { background: magenta 45%; text-style: bold; }
+    SudokuGrid > .sudoku-grid--chain-on { color: $text; background: $success 45%; text-style: bold reverse; }
+    SudokuGrid > .sudoku-grid--chain-off { color: $text; background: $accent 35%; text-style: underline; }
     """
 
     BINDINGS = [

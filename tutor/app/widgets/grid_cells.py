@@ -14,6 +14,11 @@ with NO_COLOR or a monochrome theme:
   solution digit     overlined, '!' cue (a claim that removes it)
   failing / mistake  cell tinted, '?' cue
   colour (by hand)   candidate tinted, cue a / A (first pair), b / B (second)
+  chain node         its term's number 1-9, a-z beside the candidate (medium,
+                     large; compact: the cell's cue slot), the link to the next
+                     node ('=' strong, '-' weak) at the end of that candidate
+                     line (medium, large); a node the chain makes true is bold
+                     reverse, one it makes false underlined (chain_view.py)
 
 The styles come from the widget (its component classes, see grid.py): the
 functions here take `style_of(kinds, background_kinds) -> Style`.
@@ -76,6 +81,9 @@ def cell_keys(pos: Position, cur: int, marks, conflicts, hl: Highlight, digit: i
     coloured: dict[int, tuple] = {}
     for (i, d), c in sorted((colours or {}).items()):
         coloured[i] = coloured.get(i, ()) + ((d, c),)
+    chain: dict[int, tuple] = {}
+    for m in sorted(hl.chain, key=lambda m: (m.cell, m.digit)):
+        chain[m.cell] = chain.get(m.cell, ()) + ((m.digit, m.number, m.role, m.link),)
     keys = []
     for i in range(81):
         v = pos.values[i]
@@ -87,7 +95,7 @@ def cell_keys(pos: Position, cur: int, marks, conflicts, hl: Highlight, digit: i
             digit_bit if (v == digit or pos.cands[i] & digit_bit) else 0,
             in_pattern, pattern_digits if in_pattern else 0,
             elim.get(i, 0), place.get(i, 0), i in hl.failing, sol.get(i, 0),
-            coloured.get(i, ()),
+            coloured.get(i, ()), chain.get(i, ()),
         ))
     return keys
 
@@ -115,8 +123,9 @@ def rule_segments(kind: str, c: int, lay: GridLayout, style_of: StyleOf) -> list
 def cell_segments(key: tuple, k: int, lay: GridLayout, style_of: StyleOf) -> list[tuple[str, Style]]:
     """Line k of a cell whose look is `key` (see cell_keys), as (text, style) pieces."""
     (v, given, cands, is_cur, in_house, conflict, marks, digit_hl,
-     in_pattern, pat_digits, elim, place, failing, sol, colours) = key
+     in_pattern, pat_digits, elim, place, failing, sol, colours, chain) = key
     colour_of = dict(colours)
+    chain_of = {d: (number, role, link) for d, number, role, link in chain}
     bg: tuple = ()
     if in_house:
         bg += ("house",)
@@ -156,12 +165,12 @@ def cell_segments(key: tuple, k: int, lay: GridLayout, style_of: StyleOf) -> lis
         for d in digits:
             if cands & bit(d):
                 segs.append(_cand(style_of, d, cands, marks, digit_hl, pat_digits, elim, place,
-                                  sol, tail, bg, colour_of.get(d)))
+                                  sol, tail, bg, colour_of.get(d), chain_of.get(d)))
             else:
                 segs.append(("·", base))
         if k == 1:
             segs.append(_cell_cue(style_of, marks, elim, place, sol, failing, tail, bg, base,
-                                  colours))
+                                  colours, chain))
         return segs
     cue_style = style_of(("cue",) + tail, bg)
     for d in range(3 * k + 1, 3 * k + 4):
@@ -172,6 +181,8 @@ def cell_segments(key: tuple, k: int, lay: GridLayout, style_of: StyleOf) -> lis
             cue = "-"
         elif place & b:
             cue = "+"
+        elif d in chain_of and cands & b:
+            cue = chain_of[d][0]
         elif sol & b:
             cue = "!"
         elif failing and k == 0 and d == 1:
@@ -183,22 +194,27 @@ def cell_segments(key: tuple, k: int, lay: GridLayout, style_of: StyleOf) -> lis
         segs.append((cue, cue_style if cue != " " else base))
         if cands & b:
             segs.append(_cand(style_of, d, cands, marks, digit_hl, pat_digits, elim, place, sol,
-                              tail, bg, colour_of.get(d)))
+                              tail, bg, colour_of.get(d), chain_of.get(d)))
         else:
             segs.append((" ", base))
-    segs.append((" ", base))
+    # the link from this line's (first) chain node to the next node
+    link = next((chain_of[d][2] for d in range(3 * k + 1, 3 * k + 4)
+                 if d in chain_of and chain_of[d][2] and cands & bit(d)), "")
+    segs.append((link, cue_style) if link else (" ", base))
     return segs
 
 
 def _cand(style_of: StyleOf, d, cands, marks, digit_hl, pat_digits, elim, place, sol, tail, bg,
-          colour=None):
+          colour=None, chain_node=None):
     b = bit(d)
     kinds = ("cand",)
     if colour:
         kinds += (f"colour{colour}",)
     if digit_hl & b:
         kinds += ("digit",)
-    if pat_digits & b:
+    if chain_node is not None and chain_node[1]:
+        kinds += (f"chain-{chain_node[1]}",)        # on / off: what the chain makes of it
+    elif pat_digits & b:
         kinds += ("pattern",)
     if sol & b:
         kinds += ("solution",)
@@ -211,11 +227,16 @@ def _cand(style_of: StyleOf, d, cands, marks, digit_hl, pat_digits, elim, place,
     return str(d), style_of(kinds + tail, bg)
 
 
-def _cell_cue(style_of: StyleOf, marks, elim, place, sol, failing, tail, bg, base, colours=()):
-    """The compact layout's one cue slot: the first mark that applies; a
-    coloured candidate shows its colour's letter when nothing else does."""
+def _cell_cue(style_of: StyleOf, marks, elim, place, sol, failing, tail, bg, base, colours=(),
+              chain=()):
+    """The compact layout's one cue slot: the first mark that applies (a
+    chain cell's term number before the effects: the Eureka line in the
+    panel names those); a coloured candidate shows its colour's letter when
+    nothing else does."""
     if marks:
         cue = "x"
+    elif chain:
+        cue = min(number for _, number, _, _ in chain)
     elif elim:
         cue = "-"
     elif place:

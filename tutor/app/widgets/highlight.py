@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .chain_view import chain_view
+
 
 @dataclass(frozen=True)
 class Highlight:
@@ -14,14 +16,18 @@ class Highlight:
     failing: frozenset = frozenset()        # cells: a failed condition or a mistake
     solution: frozenset = frozenset()       # (cell, digit) solution digits to point at
     label: str = ""
+    chain: tuple = ()                       # ChainMark per node candidate (chain_view.py)
+    chain_lines: tuple = ()                 # the chain as numbered Eureka text
 
     @classmethod
     def of_step(cls, step, effects: bool = True, label: str = "") -> "Highlight":
+        view = chain_view(step)
         return cls(
             cells=frozenset(step.cells), digits=frozenset(step.digits),
             eliminations=frozenset(step.eliminations) if effects else frozenset(),
             placements=frozenset(step.placements) if effects else frozenset(),
             label=label or step.name,
+            chain=view.marks if view else (), chain_lines=view.lines if view else (),
         )
 
     @classmethod

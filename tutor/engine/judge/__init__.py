@@ -1,6 +1,11 @@
 """The judge: check a learner's claimed eliminations/placements and say why.
 
     judge(position, "r6c3<>3", by="naked pair", pattern="r6c45") -> Verdict
+    judge(position, "r5c2<>4", by="aic", pattern="(4=8)r3c2-(8)r3c7=(8-5)r5c7=(5)r5c2")
+
+A pattern is cells ('r6c45', 'r1c2 r1c7 r5c7') or, for a chain, Eureka
+text; the rooms' checks get the cells and the text as typed (a chain's
+order counts), see `pattern_cells`.
 
 Verdict kinds, tried in this order:
 
@@ -32,6 +37,7 @@ code: no UI imports.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from .. import registry
@@ -39,6 +45,7 @@ from ..grid import cell_name, parse_cells
 from ..names import Named, read_name as resolve_technique, step_label, technique_label  # noqa: F401
 from ..position import Position
 from ..registry import UnknownTechnique
+from ..techniques.chain_text import parse_cell_order, parse_eureka
 from .cache import CACHE_SIZE, _tier, clear_cache, entry_for, step_effect  # noqa: F401
 from .claims import Claim, ClaimError, parse_claim  # noqa: F401
 from .judging import _Judging
@@ -68,9 +75,10 @@ def judge(position, claim, by: str | None = None, pattern=None, uniqueness: bool
             named = replace(named, ids=tuple(t for t in named.ids if t not in off))
     tech_id = named.ids[0] if named and len(named.ids) == 1 else None
     pcells: list[int] = []
+    ptext = pattern.strip() if isinstance(pattern, str) else ""
     if pattern is not None and pattern != "" and pattern != []:
         try:
-            pcells = sorted(set(parse_cells(pattern) if isinstance(pattern, str) else
+            pcells = sorted(set(pattern_cells(pattern) if isinstance(pattern, str) else
                                 (int(i) for i in pattern)))
             if any(not 0 <= i < 81 for i in pcells):
                 raise ValueError("pattern cells run from r1c1 to r9c9")
@@ -93,7 +101,25 @@ def judge(position, claim, by: str | None = None, pattern=None, uniqueness: bool
     if count > 1:
         return Verdict("invalid", "This position has several solutions, so the engine cannot call "
                        "any claim true or false.", tech_id, [], c, highlight())
-    return _Judging(entry, c, named, pcells, sol, uniqueness).run()
+    return _Judging(entry, c, named, pcells, sol, uniqueness, ptext).run()
+
+
+_LINKED_CELLS = re.compile(r"r[1-9]c[1-9](\s*[-=]\s*r[1-9]c[1-9])+", re.I)
+
+
+def pattern_cells(text: str) -> list[int]:
+    """The cells of a pattern as typed: cell groups ('r6c45 r7c1'), a chain's
+    cells with its links ('r3c2-r3c7=r5c7') or Eureka text
+    ('(4=8)r3c2-(8)r3c7=(8-5)r5c7=(5)r5c2')."""
+    try:
+        return parse_cells(text)
+    except ValueError:
+        terms = parse_eureka(text)
+        if terms is not None:
+            return sorted({c for _, cells, _ in terms for c in cells})
+        if _LINKED_CELLS.fullmatch(text.strip()):
+            return sorted(set(parse_cell_order(text)))
+        raise
 
 
 def _parse_position(text) -> Position:

@@ -18,13 +18,14 @@ class _Judging:
     """One judge() call once the claim and position are known to be sound."""
 
     def __init__(self, entry: _Entry, claim: Claim, named: Named | None, pcells: list[int], sol,
-                 uniqueness: bool = True):
+                 uniqueness: bool = True, ptext: str = ""):
         self.e = entry
         self.uniqueness = uniqueness
         self.pos = entry.pos
         self.claim = claim
         self.named = named
         self.pcells = pcells
+        self.ptext = ptext            # the pattern as typed: a chain's order counts
         self.sol = sol
         self.items = claim.items()
         self.want = frozenset(self.items)
@@ -41,7 +42,8 @@ class _Judging:
         for tid in self.named.ids:
             label = self.named.label if len(self.named.ids) == 1 else technique_label(tid)
             r = check_pattern(self.pos, PatternQuery(tid, tuple(self.pcells), size=self.named.size,
-                                                     claim=tuple(self.items), label=label))
+                                                     claim=tuple(self.items), label=label,
+                                                     text=self.ptext))
             if r is not None:
                 reports.append(r)
                 self.reports[tid] = r

@@ -83,7 +83,7 @@ def _grouped_steps(pos: Position) -> tuple:
     graph = link_graph(pos, groups=True)
     plain = _lengths(_plain_chains(pos))
     return tuple(chain_step("grouped-aic", "Grouped AIC", graph, c)
-                 for c in find_chains(graph, *_graph_links(graph))
+                 for c in find_chains(graph, *_graph_links(graph), beat=plain)
                  if c.links < plain.get(effect_key(c), 1 << 20))
 
 

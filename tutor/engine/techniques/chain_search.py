@@ -69,19 +69,23 @@ def order_key(graph: LinkGraph, n: int) -> int:
 
 
 def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], *,
-                same_digit: bool = False) -> list[Chain]:
+                same_digit: bool = False, beat: dict | None = None) -> list[Chain]:
     """Every distinct effect of the alternating chains of the graph given by
     `strong` and `weak` (node -> linked nodes; the keys are the nodes with a
     strong link), with its shortest chain, best first.  same_digit: a chain
-    must end on its start's digit (XY-Chains)."""
+    must end on its start's digit (XY-Chains).  beat: effect key -> links;
+    an effect no chain here reaches in fewer links is left out, before any
+    chain is read back (a walk's depth is a floor on its chain's links, so
+    nothing that could win is dropped)."""
     digit, excl = graph.digit, graph.excl
     offers: dict[tuple, list] = {}     # effect key -> [(rank, kind, s, t, depth, pair)]
     loops = []
     layers_of: dict[int, list[int]] = {}
     okey = {n: order_key(graph, n) for n in strong}
+    excl_of = {n: excl(n) for n in strong}     # asked once per pair of ends below
 
     for s in strong:
-        es, ws, ds = excl(s), weak[s], digit(s)
+        es, ws, ds = excl_of[s], weak[s], digit(s)
         layers = [1 << s]
         layers_of[s] = layers
         on_seen = 0
@@ -117,7 +121,7 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
                     if depth >= 3:
                         loops.append((s, t, depth))
                 else:
-                    e = es & excl(t)
+                    e = es & excl_of[t]
                     if e:
                         a, b = (okey[s], okey[t]) if okey[s] < okey[t] else (okey[t], okey[s])
                         offers.setdefault(("-", e), []).append(
@@ -140,10 +144,15 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
     chains = []
     for key, found in offers.items():
         found.sort(key=lambda f: f[0])
+        # rank[0] is a floor on the links of the chain an offer gives
+        limit = beat.get(key, 1 << 20) if beat is not None else 1 << 20
         best = None
         for rank, kind, s, t, depth, _ in found:
-            if best is not None and rank > best.rank:
-                break      # ranks count the shortest walk: none further on can do better
+            if best is not None and rank >= best.rank or rank[0] >= limit:
+                # ranks count the shortest walk, and a chain read back is never
+                # shorter: none further on can do better (the pair's other
+                # direction, of equal rank, included)
+                break
             path = paths.path(s, t, depth)
             if path is None:
                 continue
@@ -155,7 +164,7 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
                 path.reverse()
             best = Chain(kind, path, key[1] if key[0] == "-" else 0,
                          key[1] if key[0] == "=" else None, 0, rank)
-        if best is not None:
+        if best is not None and best.rank[0] < limit:
             best.merged = len({f[5] for f in found})
             chains.append(best)
     chains.sort(key=lambda c: c.rank)

@@ -87,7 +87,8 @@ def chain_step(technique: str, label: str, graph: LinkGraph, chain):
 
 # ---------------------------------------------------------------- reading a named chain
 
-_TERM = re.compile(r"\(([1-9](?:[=-][1-9])*)\)((?:r[1-9]+c[1-9]+)(?:\s*r[1-9]+c[1-9]+)*)", re.I)
+_TERM = re.compile(r"(?:\(([1-9](?:[=-][1-9])*)\))?((?:r[1-9]+c[1-9]+)(?:\s*r[1-9]+c[1-9]+)*)",
+                   re.I)
 _CELL_GROUP = re.compile(r"r([1-9]+)c([1-9]+)", re.I)
 
 
@@ -102,7 +103,9 @@ def _cells(text: str) -> tuple[int, ...]:
 
 def parse_eureka(text: str):
     """[(digit, cells, link to next)] from Eureka text (anything after '=>'
-    is ignored), or None when the text is not Eureka notation."""
+    is ignored), or None when the text is not Eureka notation.  A term may
+    leave out its digit when it is the previous term's, as chains on one
+    digit are often written: `(4)r1c9-r2c8=r3c8`."""
     text = text.split("=>")[0].strip()
     if not text.startswith("("):
         return None
@@ -113,7 +116,7 @@ def parse_eureka(text: str):
         if not m:
             return None
         cells = _cells(m.group(2))
-        inner = re.split(r"([=-])", m.group(1))
+        inner = re.split(r"([=-])", m.group(1)) if m.group(1) else [str(terms[-1][0])]
         for k in range(0, len(inner), 2):
             link = inner[k + 1] if k + 1 < len(inner) else None
             terms.append([int(inner[k]), cells, link])
