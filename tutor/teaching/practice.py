@@ -43,6 +43,20 @@ def _check_technique(technique: str, uniqueness: bool = True) -> str:
     return technique
 
 
+class NoPracticePositions(UnknownTechnique):
+    """The technique is never the simplest step on the shipped puzzles."""
+
+
+def _refuse_known_empty(technique: str) -> None:
+    from .practice_cache import known_empty
+    if known_empty(technique):
+        from ..engine.finder import technique_name
+        raise NoPracticePositions(
+            f"no shipped puzzle has a position where {technique_name(technique)} is the simplest "
+            f"step (a technique lower on the ladder always comes first there), so it has no "
+            f"practice positions; its lesson's examples show it")
+
+
 def practice_positions(technique: str, count: int, seed: int = 0,
                        uniqueness: bool = True) -> list[PracticePosition]:
     """`count` practice positions for the technique, the same ones for the
@@ -58,6 +72,7 @@ def practice_positions(technique: str, count: int, seed: int = 0,
     technique = _check_technique(technique, uniqueness)
     if count <= 0:
         return []
+    _refuse_known_empty(technique)
     cached = load_cache(technique)
     real = [p for p in cached if not p.is_variant]
     variants = [p for p in cached if p.is_variant]
@@ -113,6 +128,7 @@ def fresh_position(technique: str, seed: int = 0, indexed: bool = True,
     `budget` (seconds) stops a blind search that finds nothing.  With
     `uniqueness` off a uniqueness technique is refused (as practice_positions)."""
     technique = _check_technique(technique, uniqueness)
+    _refuse_known_empty(technique)
     rng = random.Random(f"fresh:{technique}:{seed}")
     jobs: list[tuple[str, str, str, str]] = []
     if indexed:

@@ -45,6 +45,14 @@ def load_cache(technique: str) -> list[PracticePosition]:
     return out
 
 
+def known_empty(technique: str) -> bool:
+    """The rebuild walked the shipped puzzles and found no position for the
+    technique (its cache file exists and holds none): practice says so
+    at once instead of walking every puzzle again."""
+    path = cache_path(technique)
+    return path.is_file() and not load_cache(technique)
+
+
 def _spread(found: list[PracticePosition], limit: int) -> list[PracticePosition]:
     """Up to `limit` positions, from as many different puzzles as possible:
     first each puzzle's first position, then second ones, and so on, in
@@ -74,6 +82,9 @@ def write_cache(technique: str, positions: list[PracticePosition]) -> Path:
                 f"simplest step. Regenerate: python -m tutor.teaching.practice --rebuild\n")
         f.write("# position (brace grid)<TAB>starting puzzle<TAB>puzzle set:line<TAB>"
                 "solve route<TAB>steps before it[<TAB>symmetry, for a variant]\n")
+        if not positions:
+            f.write(f"# none: no shipped puzzle, along any route walked, has a position where "
+                    f"{technique_name(technique)} is the simplest step\n")
         variants = sum(p.is_variant for p in positions)
         if variants:
             f.write(f"# {len(positions) - variants} positions from the shipped puzzles (all there are), "
@@ -96,7 +107,7 @@ def rebuild(limit: int = CACHE_LIMIT, progress=None) -> dict[str, tuple[int, int
         everything = found.get(t.id, [])
         chosen = _spread(everything, limit)
         variants = make_variants(t.id, chosen, limit - len(chosen),
-                                 exclude={p.position.key() for p in chosen})
+                                 exclude={p.position.key() for p in chosen}) if chosen else []
         write_cache(t.id, chosen + variants)
         counts[t.id] = (len(chosen), len(everything), len({p.source for p in everything}),
                         len(variants))
