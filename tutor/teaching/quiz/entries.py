@@ -47,6 +47,7 @@ _FILLER = {"set", "in", "on", "of", "at", "with", "and", "the", "a", "an", "digi
            "weak", "strong", "rule", "link", "links",
            # the roles the rooms' step texts name: 'XY-Wing ... r8c2 (pivot)', '... fin r2c8'
            "pivot", "hinge", "pincer", "pincers", "wing", "wings", "fin", "fins",
+           "z", "overlap",     # the ALS techniques': '..., z=9', 'ALS Chain [overlap]: ...'
            "=", "-", ":", "/", "[", "]", "<", ">"} | set(names.SIZE_WORDS)
 
 _TOKEN = re.compile(
@@ -69,6 +70,9 @@ def parse_entry(text: str) -> Entry:
         raise EntryError("type an instance, e.g. r6c45 #38 or Swordfish #3 R348 C136")
     s = raw.lower().split("=>")[0]
     s = re.sub(r"\[\d+d\]", " ", s)
+    # the engine's kind of loop after a chain's name ("AIC (discontinuous loop)")
+    # describes it; it does not name the X-Cycle ("loop") as well
+    s = re.sub(r"\((?:[a-z ,]*\bloop\b[a-z ,]*)\)", " ", s)
     s = s.replace("(", " ").replace(")", " ").replace("baseset:", " ").replace("coverset:", " ")
     hits, s = names.scan(s)
     cells: list[int] = []
