@@ -32,12 +32,17 @@ import time
 from typing import Any, Callable
 
 from .base import StoreError, StoreUnavailable
+from .events import new_uid
 
 # Store methods that write; every other method reads
 WRITES = frozenset({
     "save_game", "delete_game", "keep_game", "drop_kept_game", "record_hint", "record_claim",
-    "record_attempt", "set_activity", "mark_lesson_read", "record_confusion",
+    "record_attempt", "set_activity", "mark_lesson_read", "record_confusion", "record_event",
 })
+# writes that are events: each gets its uid before it waits, so a retried
+# write is stored once (tutor/store/events.py)
+EVENTS = frozenset({"record_hint", "record_claim", "record_attempt", "mark_lesson_read",
+                    "record_confusion", "record_event"})
 # writes whose later call makes a waiting earlier one useless: method -> key from args
 COALESCE: dict[str, Callable[[tuple], Any]] = {
     "save_game": lambda args: ("game", args[0]),
@@ -90,6 +95,8 @@ class QueuedStore:
         attr = getattr(self.store, name)
         if name in WRITES:
             def write(*args, **kwargs):
+                if name in EVENTS and not kwargs.get("uid"):
+                    kwargs["uid"] = new_uid()
                 key = COALESCE[name](args) if name in COALESCE else None
                 self.submit(lambda: attr(*args, **kwargs), name, key, name in BARRIERS)
             return write
