@@ -30,7 +30,7 @@ def progress_text(table, now_ms: int | None = None) -> list[str]:
     from .teaching.learner import sparkline, when_text
     lines = [f"{'technique':24} {'rating':>6} {'±':>4} {'tries':>5}  {'trend':12} {'review':>8}"]
     for r in table:
-        if not r.actions:
+        if not r.met:
             lines.append(f"{r.name[:24]:24} {'-':>6} {'':>4} {0:>5}  {'':12} {'-':>8}")
             continue
         lines.append(f"{r.name[:24]:24} {r.rating:6.0f} {r.deviation:4.0f} {r.attempts:5}  "
@@ -61,6 +61,7 @@ def cmd_progress(args) -> int:
         if args.rebuild:
             print(f"Rebuilt from {len(store.events())} events.")
         print(f"Progress of {user}. {learner.suggestion_text(table)}")
+        print(learner.counted_text(model, user))
         mixups = confusion_text(table)
         if mixups:
             print("Mix-ups: " + "; ".join(mixups))

@@ -68,12 +68,13 @@ _COLUMNS = ("uid, user_name, kind, technique, named, item, position, outcome, hi
             " difficulty, detail, at_ms")
 _FIRST_NEW = ("COALESCE((SELECT MIN(at_ms) FROM events WHERE uid NOT LIKE 'legacy:%'),"
               " 9000000000000000000)")
+_NULL = "CAST(NULL AS DOUBLE PRECISION)"      # typed, for PostgreSQL's UNION
 # older table -> the SELECT list that makes its rows events (see _COLUMNS)
 _LEGACY = {
-    "claims": "'claim', COALESCE(technique, ''), '', '', '', NULL, 0, NULL, verdict",
-    "hints": "'hint', technique, '', '', '', NULL, level, NULL, ''",
-    "attempts": "'attempt', technique, '', '', '', score, hints, NULL, kind",
-    "confusions": "'confusion', actual, said, '', '', NULL, 0, NULL, ''",
+    "claims": f"'claim', COALESCE(technique, ''), '', '', '', {_NULL}, 0, {_NULL}, verdict",
+    "hints": f"'hint', technique, '', '', '', {_NULL}, level, {_NULL}, ''",
+    "attempts": f"'attempt', technique, '', '', '', score, hints, {_NULL}, kind",
+    "confusions": f"'confusion', actual, said, '', '', {_NULL}, 0, {_NULL}, ''",
 }
 
 
@@ -85,15 +86,14 @@ class EventLog:
     def _migrate_events(self) -> None:
         if self.backend.query("SELECT value FROM meta WHERE name = 'events'"):
             return
-        for table, select in _LEGACY.items():
-            self.backend.execute(
-                f"INSERT INTO events ({_COLUMNS}) SELECT 'legacy:{table}:' || CAST(id AS TEXT),"
-                f" user_name, {select}, at_ms FROM {table} WHERE at_ms < {_FIRST_NEW}"
-                " ON CONFLICT (uid) DO NOTHING")
+        parts = [f"SELECT 'legacy:{table}:' || CAST(id AS TEXT) AS uid, user_name, {select},"
+                 f" at_ms FROM {table}" for table, select in _LEGACY.items()]
+        parts.append("SELECT 'legacy:lessons_read:' || user_name || ':' || lesson AS uid, user_name,"
+                     f" 'lesson', '', '', '', '', {_NULL}, 0, {_NULL}, lesson, at_ms FROM lessons_read")
+        # one statement, in time order, so the events' ids follow the time they happened
         self.backend.execute(
-            f"INSERT INTO events ({_COLUMNS}) SELECT 'legacy:lessons_read:' || user_name || ':'"
-            " || lesson, user_name, 'lesson', '', '', '', '', NULL, 0, NULL, lesson, at_ms"
-            f" FROM lessons_read WHERE at_ms < {_FIRST_NEW} ON CONFLICT (uid) DO NOTHING")
+            f"INSERT INTO events ({_COLUMNS}) SELECT * FROM ({' UNION ALL '.join(parts)}) legacy"
+            f" WHERE at_ms < {_FIRST_NEW} ORDER BY at_ms, uid ON CONFLICT (uid) DO NOTHING")
         self.backend.execute("INSERT INTO meta (name, value) VALUES ('events', '1')"
                              " ON CONFLICT (name) DO NOTHING")
 

@@ -28,7 +28,7 @@ def class_rows(model: learner.Model, users, now_ms: int | None = None) -> list[d
     out = []
     for user in users:
         for r in learner.rows(model, user, now_ms):
-            if r.actions:
+            if r.met:
                 d = r.to_json()
                 d["user"] = user
                 d["weak"] = r.rating < learner.base_rating(r.technique)
@@ -63,8 +63,7 @@ def class_table(model: learner.Model, users, width: int = 80, now_ms: int | None
         lines.append(line.rstrip())
     lines += ["", LEGEND]
     if len(users) > len(shown):
-        lines.append(f"{len(users) - len(shown)} more students: widen the terminal, or "
-                     "`sudoku-tutor class-progress --csv` for everyone.")
+        lines.append(f"{len(users) - len(shown)} more students: wider terminal, or the CSV.")
     return "\n".join(lines)
 
 

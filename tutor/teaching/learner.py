@@ -311,6 +311,11 @@ class Row:
     trend: tuple
     confusions: tuple           # "took X for Y" lines about this technique
 
+    @property
+    def met(self) -> bool:
+        """The learner has met the technique (it has a review date)."""
+        return self.next_review is not None
+
     def to_json(self) -> dict:
         d = asdict(self)
         d["rating"], d["deviation"] = round(self.rating, 1), round(self.deviation, 1)
@@ -369,6 +374,18 @@ def suggestion_text(table: list[Row]) -> str:
     if not r.attempts:
         return f"Practise next: {r.name} ({why}; not tried yet)."
     return f"Practise next: {r.name} ({why}; rating {r.rating:.0f} ±{r.deviation:.0f})."
+
+
+COUNTED = (("claim", "claim"), ("hint", "hint"), ("attempt", "quiz or practice result"),
+           ("confusion", "quiz mix-up"), ("lesson", "lesson read"), ("example", "example tried"))
+
+
+def counted_text(model: Model, user: str) -> str:
+    """Every action of the user the model counted, by kind, in words."""
+    counts = (model.learners.get(user) or Learner()).counts
+    parts = [f"{counts[k]} {word}{'s' if counts[k] != 1 else ''}" for k, word in COUNTED
+             if counts.get(k)]
+    return "Counted: " + (", ".join(parts) if parts else "nothing yet") + "."
 
 
 SPARKS = "▁▂▃▄▅▆▇█"
