@@ -293,3 +293,21 @@ def test_the_class_table_fits_80_columns_and_marks_who_is_due(store, clock):
     assert lines[1].startswith("X-Wing") and lines[1].count("!") == 3   # the failed ones: due
     assert "4 more students" in lines[-1]
     assert class_csv(model, users, clock[0] + 10_000).count("\n") == 13
+
+
+def test_practice_positions_are_picked_near_the_learners_rating():
+    from tutor.engine.registry import find_all
+    from tutor.teaching.practice import practice_positions
+
+    def difficulty(p):
+        filled = sum(1 for v in p.position.values if v) / 81
+        return learner.item_difficulty("x-wing", "find-all", len(find_all(p.position, ["x-wing"])),
+                                       filled)
+    cands = practice_positions("x-wing", 6, 0)
+    levels = sorted(difficulty(p) for p in cands)
+    assert levels[0] < levels[-1]
+    assert difficulty(learner.pick_position("x-wing", 1000, 0)) == levels[0]
+    assert difficulty(learner.pick_position("x-wing", 2000, 0)) == levels[-1]
+    middle = learner.pick_position("x-wing", 1335, 0)
+    assert abs(difficulty(middle) - 1335) == min(abs(d - 1335) for d in levels)
+    assert learner.pick_position("no-such-technique", 1500) is None

@@ -11,7 +11,9 @@ committed as soon as the database answers again, in the order it was done.
 A write that fails for any other reason (the statement itself is bad) is
 dropped and reported.  Consecutive saves of the same thing (a user's game,
 their activity) replace each other while they wait, so a long outage does
-not pile up one save per move.
+not pile up one save per move.  A write that is an event (record_claim,
+record_hint, ...) gets its uid before it waits, so a retry after a lost
+connection stores it once (tutor/store/events.py).
 
 Reads go straight to the store once the writes before them are done (the
 same thread sees its own writes); while the database is unreachable they

@@ -1,11 +1,14 @@
-"""Mastery per technique and what to practise next.
+"""Quiz attempts: recording them, and the simple mean-score mastery.
 
 Every quiz attempt is stored in the progress store (tutor.store) with a score
-from 0 to 1.  A technique's mastery is the mean score of the learner's last
-10 attempts at it (Store.mastery); it counts as mastered at 0.8 or more over
-at least 3 attempts.  The suggestion is the technique, in ladder order,
-whose prerequisites (from its room in the registry) are all mastered and
-whose own mastery is lowest.
+from 0 to 1 and the item it was (its seeded difficulty, for the learner
+model).  The progress screen, "practise next" and the CLI use the learner
+model (tutor/teaching/learner.py: ratings and reviews from every event).
+What stays here is the older, simpler figure the lesson list and the
+teacher's live table show: a technique's mastery is the mean score of the
+learner's last 10 attempts at it (Store.mastery), mastered at 0.8 or more
+over at least 3 attempts; `suggest` picks, in ladder order, the technique
+whose prerequisites are mastered and whose own mastery is lowest.
 """
 from __future__ import annotations
 

@@ -69,7 +69,7 @@ class ProgressScreen(Screen):
         if pick is None:
             return
         row = pick[0]
-        chosen = pick_position(row.technique, row.rating)
+        chosen = pick_position(row.technique, row.rating, seed=row.attempts)   # a new set each try
         self.app.pop_screen()
         self.app.push_screen(QuizScreen(target=row.technique, kind="find-all",
                                         position=None if chosen is None else chosen.position))
