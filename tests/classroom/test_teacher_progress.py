@@ -2,22 +2,11 @@
 learner model, readable at 80 columns, and back to the live table."""
 from __future__ import annotations
 
-import time
+from test_teacher import LOCKEDSET, _until
 
 from tutor.app import make_app
 from tutor.classroom import events
 from tutor.store import Store
-
-LOCKEDSET = "2.891..54....4..7.41.5..6.2...7...61....2....69...1...5.2..7.16.4..6....16..594.3"
-
-
-async def _until(pilot, pred, timeout=5.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        await pilot.pause(0.05)
-        if pred():
-            return True
-    return pred()
 
 
 async def test_g_shows_the_class_ratings_and_who_is_due(db):
