@@ -32,7 +32,7 @@ def store(request, tmp_path):
 def clock(monkeypatch):
     """The store's clock, set by the test (events carry the time they happen)."""
     now = [T0]
-    monkeypatch.setattr("tutor.store.base._now_ms", lambda: now[0])
+    monkeypatch.setattr("tutor.store.events._now_ms", lambda: now[0])
     return now
 
 

@@ -34,12 +34,11 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from .events import EventLog, event_schema
+from .events import EventLog, _now_ms, event_schema
 
 DB_NAME = "tutor.db"
 SCHEMA_VERSION = 1
@@ -96,10 +95,6 @@ class SavedGame:
     position: str        # the learner's position as a brace grid (with candidates)
     history: Any         # JSON value written by the app (undo/redo, marks, options)
     updated: float       # seconds since the epoch
-
-
-def _now_ms() -> int:
-    return int(time.time() * 1000)
 
 
 def _schema(serial: str) -> list[str]:

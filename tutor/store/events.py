@@ -25,10 +25,15 @@ one that includes more events.
 """
 from __future__ import annotations
 
+import time
 import uuid
 from dataclasses import dataclass
 
 EVENT_KINDS = ("claim", "hint", "attempt", "confusion", "lesson", "example")
+
+
+def _now_ms() -> int:
+    return int(time.time() * 1000)
 
 
 def new_uid() -> str:
@@ -104,7 +109,6 @@ class EventLog:
         """One event (see the module's text); `at_ms` defaults to now."""
         if kind not in EVENT_KINDS:
             raise ValueError(f"an event is one of {', '.join(EVENT_KINDS)}, not {kind!r}")
-        from .base import _now_ms
         self.backend.execute(
             f"INSERT INTO events ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (uid) DO NOTHING",
