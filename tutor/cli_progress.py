@@ -25,47 +25,24 @@ def _open(args):
         raise UsageError(str(e)) from None
 
 
-def progress_text(table, now_ms: int | None = None) -> list[str]:
-    """The progress table as lines (the M screen and `progress` print it)."""
-    from .teaching.learner import sparkline, when_text
-    lines = [f"{'technique':24} {'rating':>6} {'±':>4} {'tries':>5}  {'trend':12} {'review':>8}"]
-    for r in table:
-        if not r.met:
-            lines.append(f"{r.name[:24]:24} {'-':>6} {'':>4} {0:>5}  {'':12} {'-':>8}")
-            continue
-        lines.append(f"{r.name[:24]:24} {r.rating:6.0f} {r.deviation:4.0f} {r.attempts:5}  "
-                     f"{sparkline(r.trend):12} {when_text(r.next_review, now_ms):>8}")
-    return lines
-
-
-def confusion_text(table) -> list[str]:
-    seen, out = set(), []
-    for r in table:
-        for c in r.confusions:
-            if c not in seen:
-                seen.add(c)
-                out.append(c)
-    return out
-
-
 def cmd_progress(args) -> int:
     from .teaching import learner
+    from .teaching import learner_view as view
     store = _open(args)
     try:
         model = learner.rebuild(store) if args.rebuild else learner.load(store)
         user = args.user or os.environ.get("SUDOKU_TUTOR_USER") or getpass.getuser()
-        table = learner.rows(model, user)
+        table = view.rows(model, user)
         if args.json:
             print(json.dumps([r.to_json() for r in table], indent=1))
             return 0
         if args.rebuild:
             print(f"Rebuilt from {len(store.events())} events.")
-        print(f"Progress of {user}. {learner.suggestion_text(table)}")
-        print(learner.counted_text(model, user))
-        mixups = confusion_text(table)
-        if mixups:
-            print("Mix-ups: " + "; ".join(mixups))
-        print("\n".join(progress_text(table)))
+        print(f"Progress of {user}. {view.suggestion_text(table)}")
+        print(view.counted_text(model, user))
+        for line in view.mixup_lines(model, user):
+            print(f"Mix-up: {line}")
+        print("\n".join(view.progress_text(table)))
         return 0
     finally:
         store.close()

@@ -14,7 +14,7 @@ import csv
 import io
 
 from ..engine.registry import ladder
-from . import learner
+from . import learner, learner_view
 
 CSV_FIELDS = ("user", "technique", "rating", "deviation", "attempts", "actions", "hints",
               "next_review", "due", "mastered", "weak", "confusions")
@@ -27,7 +27,7 @@ def class_rows(model: learner.Model, users, now_ms: int | None = None) -> list[d
     """Per student, per technique they have met (ladder order): the progress row."""
     out = []
     for user in users:
-        for r in learner.rows(model, user, now_ms):
+        for r in learner_view.rows(model, user, now_ms):
             if r.met:
                 d = r.to_json()
                 d["user"] = user

@@ -40,6 +40,7 @@ class ProgressScreen(Screen):
     def rows(self):
         """The learner model's rows (tutor/teaching/learner.py), every event counted."""
         from ...teaching import learner
+        from ...teaching import learner_view as view
         store = getattr(self.app, "store", None)
         model = learner.Model()
         if store is not None:
@@ -47,24 +48,23 @@ class ProgressScreen(Screen):
                 model = learner.load(store)
             except Exception:
                 pass
-        self.counted = learner.counted_text(model, self.app.user)
-        return learner.rows(model, self.app.user)
+        self.counted = view.counted_text(model, self.app.user)
+        self.mixups = view.mixup_lines(model, self.app.user)
+        return view.rows(model, self.app.user)
 
     def refresh_table(self) -> None:
-        from ...cli_progress import confusion_text, progress_text
-        from ...teaching.learner import suggestion_text
+        from ...teaching.learner_view import progress_text, suggestion_text
         rows = self.rows()
         self.table = rows
         lines = [suggestion_text(rows), "p: practise it   Esc: back"]
-        mixups = confusion_text(rows)
-        if mixups:
-            lines += ["", "Mix-ups to watch:"] + [f"  {m}" for m in mixups]
+        if self.mixups:
+            lines += ["", "Mix-ups to watch:"] + [f"  {m}" for m in self.mixups]
         lines += ["", self.counted, ""] + progress_text(rows)
         self.text = "\n".join(lines)
         self.query_one("#progress-body", Static).update(Text(self.text))
 
     def action_practise(self) -> None:
-        from ...teaching.learner import pick_position, practise_next
+        from ...teaching.learner_view import pick_position, practise_next
         pick = practise_next(self.rows())
         if pick is None:
             return
