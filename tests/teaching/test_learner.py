@@ -178,6 +178,15 @@ def test_rebuilding_from_events_gives_exactly_the_stored_state(store, clock):
     assert fresh.to_json() == stored[1]
 
 
+def test_an_unreadable_snapshot_is_folded_again(store, clock):
+    store.record_attempt("kim", "x-wing", "find-all", 1.0, 5.0)
+    store.save_derived(learner.SNAPSHOT, 10 ** 9, "{not json")
+    later = T0 + learner.SETTLE_MS
+    model = learner.load(store, now_ms=later)
+    assert model.learners["kim"].skills["x-wing"].attempts == 1
+    assert store.derived(learner.SNAPSHOT) == (store.events()[-1].id, model.to_json())
+
+
 def test_recent_events_are_shown_but_not_kept_in_the_snapshot(store, clock):
     store.record_attempt("gus", "x-wing", "find-all", 1.0, 5.0)
     model = learner.load(store, now_ms=T0 + 500)               # younger than SETTLE_MS

@@ -58,7 +58,7 @@ MAX_INTERVAL = 64          # days
 HISTORY = 12               # ratings kept for the trend
 IDLE_DAYS_MAX = 60         # rating periods of idleness counted at most
 SETTLE_MS = 2000
-SNAPSHOT = "learner-model"
+SNAPSHOT = "learner-model/1"   # bump when the rules change: stores then fold every event again
 
 
 def base_rating(technique: str) -> float:
@@ -269,7 +269,11 @@ def load(store, now_ms: int | None = None) -> Model:
     brought up to the events older than SETTLE_MS."""
     now = _now_ms() if now_ms is None else now_ms
     snap = store.derived(SNAPSHOT)
-    model = Model.from_json(snap[1]) if snap else Model()
+    try:
+        model = Model.from_json(snap[1]) if snap else Model()
+    except (ValueError, KeyError, TypeError):      # an unreadable snapshot: fold from the start
+        model = Model()
+        store.drop_derived(SNAPSHOT)
     new = store.events(after=model.upto)
     settled = 0
     while settled < len(new) and new[settled].at_ms <= now - SETTLE_MS:
