@@ -307,13 +307,15 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_app)
 
     add_ladder_options(sub)              # techniques; steps --batch; --no-uniqueness
+    from .cli_progress import add_progress_commands
+    add_progress_commands(sub)           # progress, class-progress
     from .classroom.commands import add_subcommands as _classroom_subcommands
     _classroom_subcommands(sub)          # serve, roster
     return p
 
 
 COMMANDS = {"steps", "solve", "position", "app", "check", "quiz", "practice-positions",
-            "serve", "roster", "techniques"}
+            "serve", "roster", "techniques", "progress", "class-progress"}
 
 
 def main(argv=None) -> int:

@@ -101,13 +101,19 @@ async def test_lockedset_quiz_end_to_end(store_path):
         assert app.store.attempt_counts("tester") == {"naked-subset": 1, "hidden-subset": 1}
         assert 0 < mastery["hidden-subset"] < 1
 
-        # the progress screen lists mastery and a suggestion
+        # the progress screen lists the ratings and a suggestion: a partial
+        # score fails the review, so a technique of the quiz is due at once
         await pilot.press("tab")
         await pilot.press("M")
         await settle(pilot)
         assert isinstance(app.screen, ProgressScreen)
         text = app.screen.text
-        assert "Hidden Subset" in text and "Practise next: Naked Single (not tried yet)." in text
+        rows = {r.technique: r for r in app.screen.table}
+        assert rows["naked-subset"].attempts == rows["hidden-subset"].attempts == 1
+        due = [t for t in ("naked-subset", "hidden-subset") if rows[t].due]
+        assert due and "Hidden Subset" in text
+        assert text.startswith(f"Practise next: {rows[due[0]].name} (a review is due; rating ")
+        assert "Counted: 2 quiz or practice results" in text
 
 
 async def test_find_the_elimination_quiz():

@@ -34,10 +34,11 @@ from __future__ import annotations
 
 import json
 import os
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Sequence
+
+from .events import EventLog, _now_ms, event_schema
 
 DB_NAME = "tutor.db"
 SCHEMA_VERSION = 1
@@ -96,10 +97,6 @@ class SavedGame:
     updated: float       # seconds since the epoch
 
 
-def _now_ms() -> int:
-    return int(time.time() * 1000)
-
-
 def _schema(serial: str) -> list[str]:
     return [
         "CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -138,17 +135,21 @@ def default_path() -> Path:
 
 # --------------------------------------------------------------------- store
 
-class Store:
-    """The progress store.  All methods are safe to call from any thread."""
+class Store(EventLog):
+    """The progress store.  All methods are safe to call from any thread.
+    Every action is also an event (tutor/store/events.py): the writing
+    methods take `uid` (made by the caller so a retry is not counted twice)
+    and what the learner model needs (the position, the technique named)."""
 
     def __init__(self, backend: Backend, location: str):
         self.backend = backend
         self.location = location        # shown to the user ("saved in ...")
-        for sql in _schema(backend.serial_key):
+        for sql in _schema(backend.serial_key) + event_schema(backend.serial_key):
             backend.execute(sql)
         backend.execute(
             "INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO NOTHING",
             ("schema", str(SCHEMA_VERSION)))
+        self._migrate_events()
 
     @classmethod
     def open(cls, path_or_url: str | os.PathLike | None = None) -> "Store":
@@ -214,25 +215,38 @@ class Store:
         self.backend.execute("DELETE FROM kept_games WHERE user_name = ?", (user,))
 
     # ------------------------------------------------------------- events
-    def record_hint(self, user: str, technique: str, level: int) -> None:
+    def record_hint(self, user: str, technique: str, level: int, *, position: str = "",
+                    uid: str | None = None) -> None:
         """A hint-ladder level (1..5) shown for a technique; level 0 = the
         hint pointed at a mistake in the learner's grid instead."""
+        self.record_event(user, "hint", technique, position=position, hints=int(level), uid=uid)
         self.backend.execute(
             "INSERT INTO hints (user_name, technique, level, at_ms) VALUES (?, ?, ?, ?)",
             (user, technique, int(level), _now_ms()))
 
     def record_claim(self, user: str, claim_text: str, verdict_kind: str,
-                     technique: str | None) -> None:
+                     technique: str | None, *, named: str = "", position: str = "",
+                     uid: str | None = None) -> None:
+        """A judged claim: the verdict, the technique the engine credits, the
+        one the learner named (if any)."""
+        self.record_event(user, "claim", technique or "", named=named, position=position,
+                          detail=verdict_kind, uid=uid)
         self.backend.execute(
             "INSERT INTO claims (user_name, claim, verdict, technique, at_ms) VALUES (?, ?, ?, ?, ?)",
             (user, claim_text, verdict_kind, technique, _now_ms()))
 
     def record_attempt(self, user: str, technique: str, kind: str, result: float | bool,
-                       seconds: float, hints: int = 0) -> None:
-        """One exercise: result is a score from 0 to 1 (True/False allowed)."""
+                       seconds: float, hints: int = 0, *, item: str = "",
+                       difficulty: float | None = None, position: str = "",
+                       uid: str | None = None) -> None:
+        """One exercise: result is a score from 0 to 1 (True/False allowed);
+        `item` names what was practised, `difficulty` its seeded rating."""
         score = float(result)
         if not 0.0 <= score <= 1.0:
             raise ValueError(f"an attempt's result must lie between 0 and 1, not {result!r}")
+        self.record_event(user, "attempt", technique, item=item, position=position,
+                          outcome=score, hints=int(hints), difficulty=difficulty, detail=kind,
+                          uid=uid)
         self.backend.execute(
             "INSERT INTO attempts (user_name, technique, kind, score, seconds, hints, at_ms)"
             " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -245,8 +259,11 @@ class Store:
             " ON CONFLICT (user_name) DO UPDATE SET text = excluded.text, at_ms = excluded.at_ms",
             (user, text, _now_ms()))
 
-    def mark_lesson_read(self, user: str, lesson_id: str) -> None:
-        """Remember that the user opened a lesson (shown as read in the list)."""
+    def mark_lesson_read(self, user: str, lesson_id: str, *, techniques: Sequence[str] = (),
+                         uid: str | None = None) -> None:
+        """Remember that the user went through a lesson (shown as read in
+        the list); `techniques` are the lesson's, met from now on."""
+        self.record_event(user, "lesson", ",".join(techniques), detail=lesson_id, uid=uid)
         self.backend.execute(
             "INSERT INTO lessons_read (user_name, lesson, at_ms) VALUES (?, ?, ?)"
             " ON CONFLICT (user_name, lesson) DO UPDATE SET at_ms = excluded.at_ms",
@@ -276,8 +293,10 @@ class Store:
             (user,))
         return {t: int(n) for t, n in rows}
 
-    def record_confusion(self, user: str, said: str, actual: str) -> None:
+    def record_confusion(self, user: str, said: str, actual: str, *,
+                         uid: str | None = None) -> None:
         """A quiz answer that took one technique for another (quiz.Confusion)."""
+        self.record_event(user, "confusion", actual, named=said, uid=uid)
         self.backend.execute(
             "INSERT INTO confusions (user_name, said, actual, at_ms) VALUES (?, ?, ?, ?)",
             (user, said, actual, _now_ms()))
@@ -310,7 +329,7 @@ class Store:
     def users(self) -> list[str]:
         """Every user the store has heard of, sorted."""
         names: set[str] = set()
-        for table in ("games", "hints", "claims", "attempts", "activity", "confusions"):
+        for table in ("games", "hints", "claims", "attempts", "activity", "confusions", "events"):
             names.update(r[0] for r in self.backend.query(f"SELECT DISTINCT user_name FROM {table}"))
         return sorted(names)
 

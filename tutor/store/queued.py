@@ -11,7 +11,9 @@ committed as soon as the database answers again, in the order it was done.
 A write that fails for any other reason (the statement itself is bad) is
 dropped and reported.  Consecutive saves of the same thing (a user's game,
 their activity) replace each other while they wait, so a long outage does
-not pile up one save per move.
+not pile up one save per move.  A write that is an event (record_claim,
+record_hint, ...) gets its uid before it waits, so a retry after a lost
+connection stores it once (tutor/store/events.py).
 
 Reads go straight to the store once the writes before them are done (the
 same thread sees its own writes); while the database is unreachable they
@@ -32,12 +34,17 @@ import time
 from typing import Any, Callable
 
 from .base import StoreError, StoreUnavailable
+from .events import new_uid
 
 # Store methods that write; every other method reads
 WRITES = frozenset({
     "save_game", "delete_game", "keep_game", "drop_kept_game", "record_hint", "record_claim",
-    "record_attempt", "set_activity", "mark_lesson_read", "record_confusion",
+    "record_attempt", "set_activity", "mark_lesson_read", "record_confusion", "record_event",
 })
+# writes that are events: each gets its uid before it waits, so a retried
+# write is stored once (tutor/store/events.py)
+EVENTS = frozenset({"record_hint", "record_claim", "record_attempt", "mark_lesson_read",
+                    "record_confusion", "record_event"})
 # writes whose later call makes a waiting earlier one useless: method -> key from args
 COALESCE: dict[str, Callable[[tuple], Any]] = {
     "save_game": lambda args: ("game", args[0]),
@@ -90,6 +97,8 @@ class QueuedStore:
         attr = getattr(self.store, name)
         if name in WRITES:
             def write(*args, **kwargs):
+                if name in EVENTS and not kwargs.get("uid"):
+                    kwargs["uid"] = new_uid()
                 key = COALESCE[name](args) if name in COALESCE else None
                 self.submit(lambda: attr(*args, **kwargs), name, key, name in BARRIERS)
             return write

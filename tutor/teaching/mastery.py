@@ -1,11 +1,14 @@
-"""Mastery per technique and what to practise next.
+"""Quiz attempts: recording them, and the simple mean-score mastery.
 
 Every quiz attempt is stored in the progress store (tutor.store) with a score
-from 0 to 1.  A technique's mastery is the mean score of the learner's last
-10 attempts at it (Store.mastery); it counts as mastered at 0.8 or more over
-at least 3 attempts.  The suggestion is the technique, in ladder order,
-whose prerequisites (from its room in the registry) are all mastered and
-whose own mastery is lowest.
+from 0 to 1 and the item it was (its seeded difficulty, for the learner
+model).  The progress screen, "practise next" and the CLI use the learner
+model (tutor/teaching/learner.py: ratings and reviews from every event).
+What stays here is the older, simpler figure the lesson list and the
+teacher's live table show: a technique's mastery is the mean score of the
+learner's last 10 attempts at it (Store.mastery), mastered at 0.8 or more
+over at least 3 attempts; `suggest` picks, in ladder order, the technique
+whose prerequisites are mastered and whose own mastery is lowest.
 """
 from __future__ import annotations
 
@@ -13,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..engine.registry import get, ladder, technique_name
+from .learner import item_difficulty, position_key
 
 MASTERED_AT = 0.8
 MIN_ATTEMPTS = 3
@@ -120,14 +124,28 @@ def attempt_records(quiz) -> list[tuple[str, float]]:
     return [(tid, quiz.result()) for tid in ids[:1]] if ids else []
 
 
+def quiz_item(quiz) -> tuple[str, int, float | None, str]:
+    """(item key, instances, share of the grid solved, position key) of a
+    quiz, for the learner model's item difficulty (tutor/teaching/learner.py)."""
+    pos = getattr(quiz, "position", None)
+    where = position_key(pos) if pos is not None else ""
+    item = f"{quiz.kind}:{getattr(quiz, 'target', '')}:{getattr(quiz, 'source', '') or where}"
+    instances = len(getattr(quiz, "instances", ()) or ()) or 1
+    progress = sum(1 for v in pos.values if v) / 81 if pos is not None else None
+    return item, instances, progress, where
+
+
 def record_quiz(store, user: str, quiz, hints: int = 0, seconds: float | None = None) -> list[tuple[str, float]]:
     """Store the quiz's attempt(s) and its confusions; returns what was stored."""
     import time
     if seconds is None:
         seconds = time.monotonic() - getattr(quiz, "started", time.monotonic())
     records = attempt_records(quiz)
+    item, instances, progress, where = quiz_item(quiz)
     for tid, score in records:
-        store.record_attempt(user, tid, quiz.kind, max(0.0, min(1.0, score)), seconds, hints)
+        store.record_attempt(user, tid, quiz.kind, max(0.0, min(1.0, score)), seconds, hints,
+                             item=item, position=where,
+                             difficulty=item_difficulty(tid, quiz.kind, instances, progress))
     if hasattr(store, "record_confusion"):
         for c in getattr(quiz, "confusions", []):
             store.record_confusion(user, c.said, c.actual)

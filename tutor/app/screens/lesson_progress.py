@@ -22,14 +22,29 @@ READ_BY = ("scrolled", "tried")    # how a lesson is gone through: its end reach
 
 def lesson_gone_through(app, lesson_id: str, how: str) -> bool:
     """The learner went through a lesson (`how` is one of READ_BY): mark it
-    read.  Returns True when it was not read before.  (One function, so the
-    learner model can later turn it into an event of its own.)"""
+    read.  Returns True when it was not read before.  Both are events of
+    the learner model: the lesson read (once), every example tried."""
     if how not in READ_BY:
         raise ValueError(f"a lesson is gone through by {' or '.join(READ_BY)}, not {how!r}")
+    techniques = _lesson_techniques(lesson_id)
+    store = getattr(app, "store", None)
+    if how == "tried" and store is not None and hasattr(store, "record_event"):
+        try:                      # every example tried is an event of the learner model
+            store.record_event(app.user, "example", ",".join(techniques), detail=lesson_id)
+        except Exception:
+            pass
     if lesson_id in lessons_read(app):
         return False
-    mark_read(app, lesson_id)
+    mark_read(app, lesson_id, techniques)
     return True
+
+
+def _lesson_techniques(lesson_id: str) -> tuple[str, ...]:
+    from ...teaching.lessons import all_lessons
+    try:
+        return next((tuple(l.techniques) for l in all_lessons() if l.id == lesson_id), ())
+    except Exception:
+        return ()
 
 
 def lessons_read(app) -> set[str]:
@@ -44,12 +59,12 @@ def lessons_read(app) -> set[str]:
     return set(_READ_FALLBACK.get(app, set()))
 
 
-def mark_read(app, lesson_id: str) -> None:
+def mark_read(app, lesson_id: str, techniques=()) -> None:
     store = getattr(app, "store", None)
     writer = getattr(store, "mark_lesson_read", None)
     if callable(writer):
         try:
-            writer(app.user, lesson_id)
+            writer(app.user, lesson_id, techniques=tuple(techniques))
             return
         except Exception:
             pass

@@ -12,6 +12,7 @@ from textual import work
 from textual.screen import Screen
 
 from ...engine.position import Position
+from ...teaching.learner import named_technique, position_key
 from ..hints import claim_text, verdict_line
 from ..settings import setting_of
 from ..widgets.grid import Highlight
@@ -82,9 +83,9 @@ class ClaimJudge(Screen):
                     error = f"Claim not understood: {e}"
         finally:
             self.app.call_from_thread(setattr, self, "judge_busy", False)
-        self.app.call_from_thread(self._show_verdict, key, text, verdict, error)
+        self.app.call_from_thread(self._show_verdict, key, text, verdict, error, by)
 
-    def _show_verdict(self, key, text: str, verdict, error: str | None) -> None:
+    def _show_verdict(self, key, text: str, verdict, error: str | None, by=None) -> None:
         if error:
             self.log_line(error, "warn")
             return
@@ -94,7 +95,9 @@ class ClaimJudge(Screen):
         store = self.app.store
         if store is not None:
             try:
-                store.record_claim(self.app.user, text, kind, verdict.technique)
+                store.record_claim(self.app.user, text, kind, verdict.technique,
+                                   named=named_technique(by, verdict.technique),
+                                   position=position_key(key))
             except Exception as e:
                 self.log_line(f"Could not record the claim: {e}", "bad")
         hl = Highlight.of_dict(getattr(verdict, "highlight", None), label=f"verdict: {kind}")

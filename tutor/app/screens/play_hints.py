@@ -12,6 +12,7 @@ from textual import work
 from textual.screen import Screen
 
 from ...engine.position import Position
+from ...teaching.learner import position_key
 from ..hints import LADDER_TOP, kind_name, problem_text, rung_text
 from ..widgets.grid import Highlight
 
@@ -113,6 +114,7 @@ class HintLadder(Screen):
         store = self.app.store
         if store is not None:
             try:
-                store.record_hint(self.app.user, technique, level)
+                store.record_hint(self.app.user, technique, level,
+                                  position=position_key(self.hint.key))
             except Exception as e:
                 self.log_line(f"Could not record the hint: {e}", "bad")

@@ -1,8 +1,11 @@
 """The progress screen (M): what to practise next (first, so it shows at
-80x24 too), the mix-ups the quizzes noticed, and mastery per technique (the
-table scrolls); p starts a quiz on the suggestion."""
+80x24 too), the mix-ups noticed, and per technique the learner model's
+rating, how sure it is (±, the deviation), the tries, the trend and the
+next review (the table scrolls); p starts a quiz on the suggestion, on a
+practice position near the learner's rating."""
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -13,8 +16,8 @@ from .quiz import QuizScreen
 
 
 class ProgressScreen(Screen):
-    """Mastery per technique (mean of the last 10 attempts), the suggestion
-    of what to practise next, and the mix-ups the quizzes noticed."""
+    """Ratings and reviews per technique (tutor/teaching/learner.py), the
+    suggestion of what to practise next, and the mix-ups noticed."""
 
     BINDINGS = [Binding("escape,q", "app.pop_screen", "Back"),
                 Binding("p", "practise", "Practise the suggestion")]
@@ -35,37 +38,38 @@ class ProgressScreen(Screen):
         self.refresh_table()
 
     def rows(self):
-        from ...teaching.mastery import table, user_table
+        """The learner model's rows (tutor/teaching/learner.py), every event counted."""
+        from ...teaching import learner
+        from ...teaching import learner_view as view
         store = getattr(self.app, "store", None)
-        if store is None:
-            return table({}, {})
-        try:
-            return user_table(store, self.app.user)
-        except Exception:
-            return table({}, {})
-
-    def refresh_table(self) -> None:
-        from ...teaching.mastery import confusion_lines, suggestion_text
-        rows = self.rows()
-        lines = [suggestion_text(rows), "p: practise it   Esc: back"]
-        store = getattr(self.app, "store", None)
-        mixups = []
+        model = learner.Model()
         if store is not None:
             try:
-                mixups = confusion_lines(store, self.app.user)
+                model = learner.load(store)
             except Exception:
-                mixups = []
-        if mixups:
-            lines += ["", "Mix-ups to watch:"] + [f"  {m}" for m in mixups]
-        lines += ["", f"{'technique':38} {'mastery':>7}  {'tries':>9}", ""]
-        lines += [r.text() for r in rows]
+                pass
+        self.counted = view.counted_text(model, self.app.user)
+        self.mixups = view.mixup_lines(model, self.app.user)
+        return view.rows(model, self.app.user)
+
+    def refresh_table(self) -> None:
+        from ...teaching.learner_view import progress_text, suggestion_text
+        rows = self.rows()
+        self.table = rows
+        lines = [suggestion_text(rows), "p: practise it   Esc: back"]
+        if self.mixups:
+            lines += ["", "Mix-ups to watch:"] + [f"  {m}" for m in self.mixups]
+        lines += ["", self.counted, ""] + progress_text(rows)
         self.text = "\n".join(lines)
-        self.query_one("#progress-body", Static).update(self.text)
+        self.query_one("#progress-body", Static).update(Text(self.text))
 
     def action_practise(self) -> None:
-        from ...teaching.mastery import suggest
-        pick = suggest(self.rows())
+        from ...teaching.learner_view import pick_position, practise_next
+        pick = practise_next(self.rows())
         if pick is None:
             return
+        row = pick[0]
+        chosen = pick_position(row.technique, row.rating, seed=row.attempts)   # a new set each try
         self.app.pop_screen()
-        self.app.push_screen(QuizScreen(target=pick.technique, kind="find-all"))
+        self.app.push_screen(QuizScreen(target=row.technique, kind="find-all",
+                                        position=None if chosen is None else chosen.position))

@@ -24,7 +24,7 @@ import time
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 
@@ -173,12 +173,14 @@ class TeacherScreen(Screen):
         Binding("e", "end_push", "End the push"),
         Binding("r", "reopen_push", "Reopen the last push"),
         Binding("u", "toggle_uniqueness", "Uniqueness on/off for the class"),
+        Binding("g", "toggle_progress", "Class progress"),
         Binding("escape", "back", "Back to my grid"),
     ]
     DEFAULT_CSS = """
     TeacherScreen #teacher-head { height: auto; padding: 0 1; background: $boost; }
     TeacherScreen #teacher-event { height: auto; padding: 0 1; }
     TeacherScreen DataTable { height: 1fr; }
+    TeacherScreen #class-progress { height: 1fr; display: none; padding: 0 1; }
     """
 
     def __init__(self, class_name: str | None = None, **_):
@@ -199,6 +201,8 @@ class TeacherScreen(Screen):
         yield Static("", id="teacher-event")
         table = DataTable(id="teacher-table", zebra_stripes=True, cursor_type="row")
         yield table
+        with VerticalScroll(id="class-progress"):
+            yield Static("", id="class-progress-body")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -224,7 +228,7 @@ class TeacherScreen(Screen):
         unique = "each student's own" if u is None else u
         self.query_one("#teacher-head", Static).update(Text(
             f"Class {self.class_name} — teacher view  (p push my position · z push a quiz · "
-            f"e end · r reopen · u uniqueness: {unique} · Esc my grid)"))
+            f"e end · r reopen · u uniqueness: {unique} · g ratings · Esc my grid)"))
 
     # ---------------------------------------------------------- layout
     def _add_columns(self) -> None:
@@ -305,6 +309,35 @@ class TeacherScreen(Screen):
         what = ev.kind if ev.kind == "position" else f"quiz: {ev.payload.get('target', '')}"
         return (f"{head} Running: {ev.title} ({what}{lock}) for {_ago(ev.created, now)}; "
                 f"{len(reporting)} reporting, {done} done.")
+
+    # ---------------------------------------------------------- class progress
+    def action_toggle_progress(self) -> None:
+        """g: the class's ratings and reviews (techniques by students) in
+        place of the live table, and back."""
+        if not self.allowed:
+            return
+        pane = self.query_one("#class-progress")
+        showing = not pane.display
+        pane.display = showing
+        self.query_one("#teacher-table", DataTable).display = not showing
+        if showing:
+            self.query_one("#class-progress-body", Static).update("Reading the class's events…")
+            self.run_worker(self._load_progress, thread=True, group="class-progress",
+                            exit_on_error=False)
+
+    def _load_progress(self) -> None:
+        from ...teaching import class_progress, learner
+        try:
+            users = [s.user for s in self.board.students if s.role != "teacher"] \
+                if self.board is not None else []
+            model = learner.load(self.app.store)
+            text = class_progress.class_table(model, users or sorted(model.learners),
+                                              width=max(40, self.app.size.width - 4))
+            text += "\nAll of it as CSV: sudoku-tutor class-progress --csv.  g: back to the class."
+        except Exception as e:
+            text = f"Cannot read the class's progress: {e}"
+        self.progress_text = text
+        self.app.call_from_thread(self.query_one("#class-progress-body", Static).update, Text(text))
 
     # ---------------------------------------------------------- actions
     def action_back(self) -> None:
