@@ -137,8 +137,9 @@ def cmd_solve(args) -> int:
 def _solve_summary(result) -> str:
     """'solved, score 1290, hardest Naked Subset (LockedSet), 50 steps'."""
     from .engine.finder import technique_name
+    from .engine.registry import counted
     hardest = technique_name(result.hardest) if result.hardest else "none"
-    text = f"{result.status}, score {result.score}, hardest {hardest}, {len(result.steps)} steps"
+    text = f"{result.status}, score {result.score}, hardest {hardest}, {counted(len(result.steps), 'step')}"
     return text + (f" ({result.problem})" if result.problem else "")
 
 

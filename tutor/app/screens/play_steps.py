@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import TabbedContent, Tree
 from textual.worker import get_current_worker
 
+from ...engine.registry import counted
 from ..game import Game
 
 STEP_LEAVES = 200        # steps shown per technique in the Steps tab
@@ -66,7 +67,7 @@ class StepsTab(Screen):
             return
         hardest = get(result.hardest) if result.hardest else None
         if result.status == "solved" and hardest:
-            text = f"score {result.score}, hardest {hardest.name}, {len(result.steps)} steps"
+            text = f"score {result.score}, hardest {hardest.name}, {counted(len(result.steps), 'step')}"
             short = f"score {result.score} · {hardest.short}"
         elif result.status == "solved":
             text = short = "already solved"

@@ -140,12 +140,14 @@ class QuizScreen(Screen):
         self.grid.update(position=q.position, highlight=NO_HIGHLIGHT)
         # a name-the-technique quiz must not give its answer away in the title
         self.title = "Quiz" if isinstance(q, NameQuiz) else f"Quiz: {target_name(q.target)}"
-        self.sub_title = {"find-all": "find them all", "eliminate": "find the elimination",
+        places = isinstance(q, EliminateQuiz) and q.places
+        self.sub_title = {"find-all": "find them all",
+                          "eliminate": "find the placement" if places else "find the elimination",
                           "name": "name the technique"}[q.kind]
         self.prompt_text = self._prompt()
         self.query_one("#quiz-prompt", Static).update(Text(self.prompt_text))
         placeholder = {"find-all": "r6c45 #38 or X-Wing #5 r26 c37, Enter",
-                       "eliminate": "r6c9<>5, Enter",
+                       "eliminate": "r1c2=7, Enter" if places else "r6c9<>5, Enter",
                        "name": "1-4 or the name, Enter"}[q.kind]
         self.entry.placeholder = placeholder
         self.entry.value = ""
@@ -270,10 +272,16 @@ class QuizScreen(Screen):
                      + (f" #{''.join(map(str, digits))}" if digits else ""), "info")
             v = q.submit_selection(cells, digits)
         else:
-            if not digits:
-                self.say("Pick the digit(s) to eliminate with 1-9.", "invalid")
+            if q.places:
+                if len(cells) != 1 or len(digits) != 1:
+                    self.say("Pick one cell and the digit it takes (1-9).", "invalid")
+                    return
+                claim = f"{cell_name(cells[0])}={digits[0]}"
+            elif not digits:
+                self.say("Pick the digits to eliminate with 1-9.", "invalid")
                 return
-            claim = ",".join(f"{cell_name(i)}<>{''.join(map(str, digits))}" for i in cells)
+            else:
+                claim = ",".join(f"{cell_name(i)}<>{''.join(map(str, digits))}" for i in cells)
             self.say(f"> {claim}", "info")
             v = q.submit(claim)
         self.selected, self.selected_digits = [], []

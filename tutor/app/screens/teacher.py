@@ -28,6 +28,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
 
 from ...classroom import events
+from ...engine.registry import counted
 
 REFRESH_S = 1.0
 LOCKS = [("no lock: every hint level", -1), ("hints off", 0)] + \
@@ -79,7 +80,7 @@ def _result_body(r: dict, st: events.StudentRow) -> str:
         return text
     if "filled" in r:
         if r.get("solved"):
-            return "solved" + (f" ({r['hints']} hints)" if r.get("hints") else "")
+            return "solved" + (f" ({counted(r['hints'], 'hint')})" if r.get("hints") else "")
         text = f"{r.get('filled', 0)}/{r.get('to_fill', '?')}"
         if r.get("wrong"):
             text += f" {r['wrong']}✗"

@@ -31,8 +31,9 @@ class Verdict:
 
     @property
     def counts(self) -> bool:
-        """Whether the entry is a scored attempt (invalid input and repeats are not)."""
-        return self.kind not in ("invalid", "duplicate")
+        """Whether the entry is a scored attempt (invalid input, repeats and a
+        real pattern of another technique are not)."""
+        return self.kind not in ("invalid", "duplicate", "other")
 
 
 def target_ids(target: str, uniqueness: bool = True) -> list[str]:

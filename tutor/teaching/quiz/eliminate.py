@@ -33,7 +33,16 @@ class EliminateQuiz:
     def done(self) -> bool:
         return self.solved or self.gave_up
 
+    @property
+    def places(self) -> bool:
+        """Whether the technique's steps here place digits and remove none
+        (the singles): the learner claims a placement then."""
+        return bool(self.answers) and all(s.placements and not s.eliminations for s in self.answers)
+
     def prompt(self) -> str:
+        if self.places:
+            return (f"{target_name(self.target)} is the simplest step here. Claim a digit it places "
+                    f"(e.g. r1c2=7).")
         return (f"{target_name(self.target)} is the simplest step here. Claim an elimination it makes "
                 f"(e.g. r6c9<>5).")
 

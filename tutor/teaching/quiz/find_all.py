@@ -8,6 +8,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from ...engine.judge.verdict import a_step
+from ...engine.names import step_label
 from ...engine.position import Position
 from ...engine.registry import REGISTRY, find_all, technique_name
 from ...engine.step import Step
@@ -128,8 +130,8 @@ class FindAllQuiz:
             if said is None:
                 said = closest(step.technique, self.target_ids)
             conf = confusion(said, step.technique)
-            msg = (f"that is {an(technique_name(step.technique))} ({step.name}), not "
-                   f"{an(target_noun(self.target))}: it does not count here")
+            msg = (f"that is {a_step(step_label(step))}, not {an(target_noun(self.target))} "
+                   f"({step.name}): a real pattern, so it does not count against you")
             if conf:
                 msg += f". {conf.label}: {conf.tip}"
             return Verdict("other", msg, step, None, conf, highlight_of(step))
@@ -156,7 +158,8 @@ class FindAllQuiz:
 
     def score(self) -> "Score":
         right = len(self.found)
-        wrong = sum(1 for _, v in self.entries if v.kind in ("wrong", "other"))
+        # a real pattern of another technique is not held against the learner
+        wrong = sum(1 for _, v in self.entries if v.kind == "wrong")
         return Score(found=right, total=self.total, wrong=wrong,
                      duplicates=sum(1 for _, v in self.entries if v.kind == "duplicate"),
                      gave_up=self.gave_up)
