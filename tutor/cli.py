@@ -59,10 +59,12 @@ def cmd_steps(args) -> int:
     if args.json:
         _emit_json([s.to_json() for s in steps])
     else:
+        from .engine.names import leans_on, step_line
         if not steps:
             print("no steps found")
-        for s in steps:
-            print(s.text)
+        # a pattern that stands only on a pending single comes last, marked
+        for s in sorted(steps, key=lambda s: bool(leans_on(s))):
+            print(step_line(s))
     return 0
 
 

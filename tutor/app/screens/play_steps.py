@@ -42,13 +42,17 @@ def step_label(step) -> str:
     """A short line for the Steps tab: what the step does, then its pattern
     (the technique is already the group's title)."""
     from ...engine.grid import cells_name
+    from ...engine.names import leans_on
     from ...engine.step import effects_text
     effect = effects_text(step.eliminations, step.placements)
+    lean = leans_on(step)
+    # a pattern that stands only on a pending single says so (it comes last)
+    mark = f" · leans on the single{'s' if len(lean) > 1 else ''} {', '.join(lean)}" if lean else ""
     touched = {i for i, _ in step.eliminations} | {i for i, _ in step.placements}
     if not step.cells or set(step.cells) <= touched:
-        return effect
+        return effect + mark
     digits = "".join(map(str, sorted(step.digits)))
-    return f"{effect} · {cells_name(step.cells)}" + (f" #{digits}" if digits else "")
+    return f"{effect} · {cells_name(step.cells)}" + (f" #{digits}" if digits else "") + mark
 
 
 class StepsTab(Screen):
@@ -206,7 +210,8 @@ class StepsTab(Screen):
         step = event.node.data
         if step is not None and not isinstance(step, str):
             self.show_step(step)
-            self.log_line(step.text, "hint")
+            from ...engine.names import step_line
+            self.log_line(step_line(step), "hint")
 
     # ------------------------------------------------------------ settings
     def setting_changed(self, name: str, value) -> None:

@@ -84,17 +84,43 @@ class QuizScreen(Screen):
         self.prompt_text = ""
         self.recorded = False
         self.stored: list = []
+        self.resume_key: str | None = None      # a quiz made here resumes (quiz_resume.py)
+        self.resumed = False
         if self.quiz is None:
             self._make()
 
     def _make(self) -> None:
+        from ..quiz_resume import quiz_key, resume
+        uniqueness = setting_of(self, "uniqueness")
         try:
-            self.quiz = make_quiz(self.kind, self.target, self.seed, self.start_position,
-                                  uniqueness=setting_of(self, "uniqueness"))
+            fresh = make_quiz(self.kind, self.target, self.seed, self.start_position,
+                              uniqueness=uniqueness)
             self.error = None
         except (UnknownTechnique, PositionError, ValueError) as e:
             self.quiz = None
             self.error = str(e)
+            return
+        self.resume_key = quiz_key(self.kind, self.target, self.seed, self.start_position, uniqueness)
+        try:
+            self.quiz, self.resumed = resume(self.app, self.resume_key, fresh)
+        except Exception:                # no app yet: a quiz of its own
+            self.quiz, self.resumed = fresh, False
+
+    def _keep(self) -> None:
+        """Keep the quiz's progress for a return (dropped once it is over)."""
+        if self.resume_key is not None and self.quiz is not None:
+            from ..quiz_resume import remember
+            remember(self.app, self.resume_key, self.quiz)
+
+    def _replay(self) -> None:
+        """Back in a quiz left unfinished: its log as it was, and where it stands."""
+        q = self.quiz
+        for entry, v in getattr(q, "entries", None) or getattr(q, "attempts", None) or ():
+            self.say(f"> {getattr(entry, 'text', entry)}", "info")
+            self.say(v.message, v.kind)
+        where = f"found {q.counter()}" if isinstance(q, FindAllQuiz) else "not solved yet"
+        self.say(f"Resumed where you left this quiz: {where}. Ctrl+G gives up, Ctrl+R starts "
+                 f"a new one.", "info")
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -154,6 +180,9 @@ class QuizScreen(Screen):
         if isinstance(q, NameQuiz):
             self._show(Highlight.of_step(q.step, effects=True, label="which technique?"))
         self._counter()
+        if self.resumed:
+            self._replay()
+            self.resumed = False
         if hasattr(self.app, "set_activity"):
             self.app.set_activity(f"quiz {q.kind} {q.target}")
         self.entry.focus()
@@ -213,6 +242,7 @@ class QuizScreen(Screen):
             self._show(Highlight.of_dict(v.highlight, label=v.kind))
         self._counter()
         self._maybe_finish()
+        self._keep()
 
     # ------------------------------------------------------------ entries
     @on(Input.Submitted, "#quiz-entry")
@@ -346,6 +376,7 @@ class QuizScreen(Screen):
             self._maybe_finish()
         elif isinstance(q, NameQuiz):
             self._verdict(q.give_up())
+        self._keep()
 
     def _class_test_runs(self) -> bool:
         """This is the class's quiz and its test is locked: no answers yet."""

@@ -25,7 +25,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select, Static
 
 from ...classroom import events
 from ...engine.registry import counted
@@ -114,10 +114,11 @@ class PushDialog(ModalScreen["dict | None"]):
     PushDialog #push-error { color: $error; height: auto; }
     """
 
-    def __init__(self, kind: str, title: str, **_):
+    def __init__(self, kind: str, title: str, note: str = "", **_):
         super().__init__()
         self.kind = kind
         self.default_title = title
+        self.note = note          # a quiz on a position with singles pending: say so
 
     def compose(self) -> ComposeResult:
         from ...engine.registry import families, ladder
@@ -131,6 +132,10 @@ class PushDialog(ModalScreen["dict | None"]):
                           [(t.name, t.id) for t in ladder()]
                 yield Select(targets, value="locked-set", allow_blank=False, id="push-target")
             yield Select(LOCKS, value=-1, allow_blank=False, id="push-lock")
+            if self.kind == "quiz" and self.note:
+                yield Static(self.note, id="push-singles", markup=False)
+                yield Checkbox("Push the position after the singles", value=True,
+                               id="push-after-singles")
             yield Static("", id="push-error")
             with Horizontal():
                 yield Button("Push", id="push-ok", variant="primary")
@@ -158,6 +163,8 @@ class PushDialog(ModalScreen["dict | None"]):
         out = {"title": title, "hint_limit": None if no_lock else int(lock)}
         if self.kind == "quiz":
             out["target"] = self.query_one("#push-target", Select).value
+            if self.note:
+                out["after_singles"] = self.query_one("#push-after-singles", Checkbox).value
         self.dismiss(out)
 
     def action_cancel(self) -> None:
@@ -309,18 +316,26 @@ class TeacherScreen(Screen):
             self.notify("Load a position on your grid first (Esc).", severity="warning")
             return
         title = game.name if kind == "position" else "Find them all"
-        self.app.push_screen(PushDialog(kind, title), lambda got: self._pushed(kind, got))
+        note = ""
+        if kind == "quiz":
+            from ...teaching.quiz import singles_note
+            note = singles_note(game.position)
+        self.app.push_screen(PushDialog(kind, title, note), lambda got: self._pushed(kind, got))
 
     def _pushed(self, kind: str, got: dict | None) -> None:
         if not got:
             return
         from ...engine.formats import to_braces
         game = self._teacher_position()
-        payload = {"position": to_braces(game.position), "title": got["title"],
+        position = game.position.copy()
+        if kind == "quiz" and got.get("after_singles"):
+            from ...teaching.quiz import after_singles
+            position = after_singles(position)        # the quiz asks for no single in disguise
+        payload = {"position": to_braces(position), "title": got["title"],
                    "hint_limit": got["hint_limit"]}
         if kind == "quiz":
             from ...teaching.quiz import FindAllQuiz, target_name
-            total = FindAllQuiz(game.position.copy(), got["target"]).total     # the engine's count
+            total = FindAllQuiz(position.copy(), got["target"]).total     # the engine's count
             if total == 0:
                 self.notify(f"This position holds no {target_name(got['target'])}: nothing to find. "
                             "Pick another target or position.", severity="warning")

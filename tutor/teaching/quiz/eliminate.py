@@ -21,7 +21,9 @@ class EliminateQuiz:
         self.target = target
         self.uniqueness = uniqueness
         self.target_ids = target_ids(target, uniqueness)
-        self.answers: list[Step] = find_all(position, self.target_ids, uniqueness)
+        from ...engine.names import leans_on
+        found = find_all(position, self.target_ids, uniqueness)
+        self.answers: list[Step] = [s for s in found if not leans_on(s)] or found
         self.source = source
         self.attempts: list[tuple[str, Verdict]] = []
         self.solved = False

@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 
 from ...engine.judge.verdict import a_step
-from ...engine.names import step_label
+from ...engine.names import leaning_note, leans_on, step_label
 from ...engine.position import Position
 from ...engine.registry import REGISTRY, find_all, technique_name
 from ...engine.step import Step
@@ -32,7 +32,10 @@ class FindAllQuiz:
         self.target = target
         self.uniqueness = uniqueness          # False: uniqueness techniques count for nothing
         self.target_ids = target_ids(target, uniqueness)
-        self.instances: list[Step] = find_all(position, self.target_ids, uniqueness)
+        found = find_all(position, self.target_ids, uniqueness)
+        # a pattern that stands only on a pending single is not asked for
+        self.instances: list[Step] = [s for s in found if not leans_on(s)]
+        self.leaning: list[Step] = [s for s in found if leans_on(s)]
         self.title = title or f"Find every {target_name(target)}"
         self.source = source
         self.found: list[int] = []                 # instance indexes, in the order found
@@ -120,6 +123,12 @@ class FindAllQuiz:
             elif entry.technique and entry.technique != step.technique:
                 msg += f" (it is {technique_name(step.technique)})"
             return Verdict("found", msg, step, k, conf, hl)
+        hit = best_match(entry, self.leaning)
+        if hit:
+            step = hit[1]
+            return Verdict("other", f"that {step_label(step)} {leaning_note(step)}; it is not asked for "
+                           f"here and does not count against you ({step.name})", step, None, None,
+                           highlight_of(step))
         # an instance of something else?
         others = [s for s in self._all() if s.technique not in self.target_ids]
         hit = best_match(entry, others)
