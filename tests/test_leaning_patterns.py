@@ -62,7 +62,8 @@ def test_no_quiz_asks_for_it():
     assert not any(leans_on(s) for s in q.instances) and step in q.leaning
     v = q.submit("x-wing #7 r19 c23")
     assert v.kind == "other" and not v.counts
-    assert v.message.startswith("that X-Wing stands only on the pending hidden singles r1c2=7, r9c3=7")
+    assert v.message.startswith("that X-Wing (7 r19 c23) stands only on the pending hidden singles "
+                                "r1c2=7, r9c3=7")
     assert q.score().wrong == 0
     # the name quiz never shows one, while a fish that stands on its own is there
     for seed in range(6):
