@@ -74,3 +74,4 @@ async def test_a_find_all_quiz_resumes_after_the_app_restarts(store_path):
         assert _counter(screen).startswith("found 4/25")
         # the app's settings are untouched by the kept quiz
         assert set(app.settings) == set(__import__("tutor.app.settings", fromlist=["x"]).SETTINGS)
+
