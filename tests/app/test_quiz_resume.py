@@ -5,22 +5,11 @@ from __future__ import annotations
 
 from app_helpers import EASY1, make, settle
 
+from test_quiz_screen import counter as _counter, typed as _typed
+
 from tutor.app.screens.quiz import QuizScreen
 
 FOUR = ["r6c45 #38", "hidden r8c79 #57", "r38c3 #39", "r45c7 #58"]
-
-
-async def _typed(pilot, text):
-    screen = pilot.app.screen
-    if screen.focused is not screen.entry:
-        await pilot.press("tab")
-    screen.entry.value = text
-    await pilot.press("enter")
-    await settle(pilot, 2)
-
-
-def _counter(screen) -> str:
-    return str(screen.query_one("#quiz-counter").render())
 
 
 async def _open_quiz(pilot):

@@ -3,9 +3,8 @@ so and offers the position after the singles (there a set whose other side
 is one cell, or a fish on a line of one cell, would be a single in disguise)."""
 from __future__ import annotations
 
-import time
-
 import pytest
+from test_teacher import EASY, LOCKEDSET, _until
 
 from tutor.app import make_app
 from tutor.classroom import events
@@ -13,18 +12,6 @@ from tutor.engine.formats import parse_position
 from tutor.engine.solve import apply_until_stuck
 from tutor.store import Store
 from tutor.teaching.quiz import FindAllQuiz, singles_note
-
-EASY = "..2..3.....7.....58...5.79.6.3..7.....8.....6..4......2...345...4..79.38.356....4"
-LOCKEDSET = "2.891..54....4..7.41.5..6.2...7...61....2....69...1...5.2..7.16.4..6....16..594.3"
-
-
-async def _until(pilot, pred, timeout=5.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        await pilot.pause(0.05)
-        if pred():
-            return True
-    return pred()
 
 
 def test_the_note_names_the_pending_singles_and_is_empty_after_them():
