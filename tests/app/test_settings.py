@@ -10,8 +10,8 @@ from tutor.app.commands import _commands
 
 # A position where the simplest step is a Unique Rectangle (Uniqueness Test 2,
 # 6/7 r57c56 => r8c5<>2; the uniqueness lesson's example 2): without the
-# uniqueness techniques the simplest step is an ALS Death Blossom, and
-# r8c5<>2 is true but not provable yet.
+# uniqueness techniques the simplest step is an AIC, and r8c5<>2 takes an
+# ALS-XY-Wing.
 UR_POSITION = (
     "{246}{1269}{1269}{679}{1679}835{1469}{468}3{1689}{69}{169}5{46}2775{169}3428{16}{169}5{167}"
     "{1467}{678}392{168}{1468}9{2678}{24678}1{267}{67}{467}353{1267}{1267}{2678}54{67}9{168}1435"
@@ -70,10 +70,10 @@ async def test_hint_steps_rating_and_judge_follow_the_switch(store_path):
                    for n in tree.root.children) and tree.root.children
         await pilot.press("H")
         await settle(pilot)
-        assert play.log_lines[-1] == "Hint 1/5: look for an ALS Death Blossom."
+        assert play.log_lines[-1] == "Hint 1/5: look for an Alternating Inference Chain."
         play.run_judge(play.game.position.copy(), "r8c5<>2", play.game.position.key())
         await settle(pilot)
-        assert play.log_lines[-1].startswith("~ True, but unproved")
+        assert any(line.startswith("✔ Proved by ALS-XY-Wing") for line in play.log_lines[-3:])
         play.run_judge(play.game.position.copy(), "r8c5<>2", play.game.position.key(), by="ur")
         await settle(pilot)
         assert "uniqueness techniques are switched off" in play.log_lines[-1]

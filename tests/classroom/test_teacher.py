@@ -173,3 +173,41 @@ async def test_student_joins_a_running_push_but_not_an_ended_one(db):
         assert getattr(app.screen, "quiz", None) is app.class_link.quiz   # the quiz screen runs it
         assert app.screen.quiz.title == "LockedSet hunt"
     store.close()
+
+
+async def test_the_teachers_class_setting_switches_uniqueness_off_for_students(db):
+    """Some teachers do not accept the uniqueness techniques: `u` in the
+    teacher view turns them off for the whole class, over each student's own
+    setting, and a pushed quiz counts without them."""
+    teacher = make_app(LOCKEDSET, store_path=db, user="mrs-b", role="teacher", class_name="5B",
+                       start_screen="teacher")
+    async with teacher.run_test(size=(150, 40)) as pilot:
+        assert await _until(pilot, lambda: getattr(teacher.screen, "refreshes", 0) >= 1)
+        assert "uniqueness: each student's own" in str(teacher.screen.query_one("#teacher-head").render())
+        await pilot.press("u")
+        store = Store.open(db)
+        assert await _until(pilot, lambda: events.class_settings(store, "5B") == {"uniqueness": "off"})
+        assert await _until(pilot, lambda: "uniqueness: off" in str(
+            teacher.screen.query_one("#teacher-head").render()), 3)
+        assert events.dashboard(store, "5B").settings == {"uniqueness": "off"}
+    student = make_app(EASY, store_path=db, user="alice", role="student", class_name="5B")
+    async with student.run_test(size=(120, 40)) as pilot:
+        assert await _until(pilot, lambda: student.setting("uniqueness") is False, 5)
+        assert any("Your teacher set uniqueness techniques off" in line
+                   for line in student.play.log_lines)
+        # the student's own switch does not override the class
+        student.set_setting("uniqueness", True)
+        await pilot.pause(0.2)
+        assert student.setting("uniqueness") is False
+        assert store.settings("alice").get("uniqueness") is None
+        # a quiz pushed now counts without the uniqueness techniques
+        pos = to_braces(apply_until_stuck(parse_position(LOCKEDSET), ["singles"]))
+        events.push_event(store, "5B", "quiz", {"position": pos, "title": "sets", "hint_limit": None,
+                                                "quiz": "find-all", "target": "locked-set",
+                                                "total": 25, "uniqueness": False}, "mrs-b")
+        assert await _until(pilot, lambda: student.class_link.quiz is not None, 5)
+        assert student.class_link.quiz.uniqueness is False
+        # the teacher turns it back on: the student follows
+        events.set_class_setting(store, "5B", "uniqueness", "on")
+        assert await _until(pilot, lambda: student.setting("uniqueness") is True, 5)
+    store.close()

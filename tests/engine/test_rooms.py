@@ -162,8 +162,12 @@ def test_every_room_weighs_its_steps_on_one_scale():
     assert w["x-wing"] < w["swordfish"] < w["jellyfish"]
     assert w["finned-x-wing"] < w["finned-swordfish"] < w["finned-jellyfish"]
     assert w["xy-wing"] < w["xyz-wing"] < w["wxyz-wing"]
-    assert max(w[t] for t in w if t not in ("x-cycle", "death-blossom")) < w["x-cycle"] \
-        < w["death-blossom"]
+    below_chains = [t.id for t in registry.ladder() if t.rank < registry.get("x-cycle").rank]
+    assert max(w[t] for t in below_chains) < w["x-cycle"] < w["death-blossom"]
+    assert w["xy-chain"] <= w["aic"] <= w["grouped-aic"]
+    assert w["als-xz"] <= w["als-xy-wing"] <= w["als-chain"]
+    assert max(w[t] for t in w if t not in ("forcing-chain", "forcing-net", "trial")) \
+        < w["forcing-chain"] < w["forcing-net"] < w["trial"]
     assert all(t.score == t.weight for t in registry.ladder())
 
 

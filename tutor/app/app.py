@@ -154,6 +154,8 @@ class TutorApp(App):
         for name in settings.SETTINGS:
             if name in options:
                 self.settings[name] = settings.coerce(name, options.pop(name))
+        # the teacher's class settings (ClassLink keeps them): they win over the above
+        self.class_settings: dict[str, bool] = {}
         from .saving import background
         self.store = background(self.store)     # writes in the background, retried until they commit
         self._play = None
@@ -310,14 +312,24 @@ class TutorApp(App):
 
     # ------------------------------------------------------------ settings
     def setting(self, name: str) -> bool:
-        """A setting's value now (see settings.py)."""
+        """A setting's value now (see settings.py): the teacher's class
+        setting where there is one, else the learner's own."""
+        if name in self.class_settings:
+            return self.class_settings[name]
         return self.settings.get(name, settings.SETTINGS[name].default)
 
     def set_setting(self, name: str, value, persist: bool = True) -> bool:
         """Change a setting by name (ValueError for an unknown one or a bad
         value), keep it in the store unless `persist` is False, and let the
-        grid screen follow (hints, the Steps tab and the rating start again)."""
+        grid screen follow (hints, the Steps tab and the rating start again).
+        A setting the teacher set for the class is not changed here."""
         value = settings.coerce(name, value)
+        if name in self.class_settings:
+            if value != self.class_settings[name] and self._play is not None:
+                self._play.log_line(
+                    f"Your teacher set {settings.SETTINGS[name].title.lower()} "
+                    f"{settings.text_of(self.class_settings[name])} for the class.", "warn")
+            return self.class_settings[name]
         changed = self.setting(name) != value
         self.settings[name] = value
         if persist and self.store is not None:
@@ -329,6 +341,20 @@ class TutorApp(App):
         if changed and self._play is not None:
             self._play.setting_changed(name, value)
         return value
+
+    def set_class_setting(self, name: str, value) -> None:
+        """The teacher's class setting arrived (ClassLink): it holds over the
+        learner's own while in the class (None: the class sets nothing)."""
+        before = self.setting(name)
+        if value is None:
+            self.class_settings.pop(name, None)
+        else:
+            self.class_settings[name] = settings.coerce(name, value)
+        if self.setting(name) != before and self._play is not None:
+            if name in self.class_settings:
+                self._play.log_line(f"Your teacher set {settings.SETTINGS[name].title.lower()} "
+                                    f"{settings.text_of(self.setting(name))} for the class.", "hint")
+            self._play.setting_changed(name, self.setting(name))
 
     # ------------------------------------------------------------ errors
     ERROR_BUDGET = (10, 30.0)        # a served app survives this many errors in so many seconds

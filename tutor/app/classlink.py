@@ -89,12 +89,13 @@ class ClassLink:
 
     def _poll(self, post) -> None:
         store = self.app.store
-        ev = state = kept = None
+        ev = state = kept = class_settings = None
         try:
             if post is not None:
                 event_id, result, score, done, qstate = post
                 events.post_result(store, event_id, self.app.user, result, score, done, qstate)
             ev = events.latest_event(store, self.class_name)
+            class_settings = events.class_settings(store, self.class_name)
             if ev is not None and ev.active and self._is_new(ev):
                 state = events.saved_state(store, ev.id, self.app.user)
                 kept = store.kept_game(self.app.user)
@@ -103,18 +104,19 @@ class ClassLink:
             ok = True
         except Exception:            # a store hiccup: try again next second
             ok = False
-        self.app.call_from_thread(self._polled, ev, post, ok, state, kept)
+        self.app.call_from_thread(self._polled, ev, post, ok, state, kept, class_settings)
 
     def _is_new(self, ev) -> bool:
         followed = self.event
         return followed is None or ev.id != followed.id or not followed.active
 
-    def _polled(self, ev, post, ok: bool, state=None, kept=None) -> None:
+    def _polled(self, ev, post, ok: bool, state=None, kept=None, class_settings=None) -> None:
         self._busy = False
         self.polls += 1
         if not ok:
             self.errors += 1
             return
+        self._apply_settings(class_settings or {})
         if post is not None:
             self._posted = post
         if ev is None or not self._ready():
@@ -124,6 +126,24 @@ class ClassLink:
             self._begin(ev, state, kept)
         elif followed is not None and ev.id == followed.id and followed.active and not ev.active:
             self._end(ev, kept)
+
+    def _apply_settings(self, class_settings: dict[str, str]) -> None:
+        """The teacher's class settings hold over the student's own."""
+        apply = getattr(self.app, "set_class_setting", None)
+        if apply is None:
+            return
+        from .settings import SETTINGS, coerce
+        for name in SETTINGS:
+            text = class_settings.get(name)
+            known = self.app.class_settings.get(name)
+            try:
+                if text is None and known is not None:
+                    apply(name, None)
+                elif text is not None:
+                    if known is None or coerce(name, text) != known:
+                        apply(name, text)
+            except ValueError:          # a value this version does not know: ignore it
+                pass
 
     # ---------------------------------------------------------- events
     def _log(self, text: str, kind: str = "info") -> None:
@@ -182,13 +202,20 @@ class ClassLink:
             return
         self.game = play.game
 
+    def _uniqueness(self, ev) -> bool:
+        """A pushed quiz counts uniqueness techniques as the teacher's class
+        had them when it was pushed (the same quiz for everyone)."""
+        pushed = ev.payload.get("uniqueness")
+        return bool(pushed) if isinstance(pushed, bool) else self.app.setting("uniqueness")
+
     def _start_quiz(self, ev, position: str, state=None) -> None:
         from ..engine.formats import parse_position
         from ..teaching.quiz import FindAllQuiz
         target = ev.payload.get("target") or "locked-set"
         try:
             pos = parse_position(position)
-            self.quiz = FindAllQuiz(pos, target, title=ev.title, source="class")
+            self.quiz = FindAllQuiz(pos, target, title=ev.title, source="class",
+                                    uniqueness=self._uniqueness(ev))
             restore_quiz(self.quiz, state)
         except Exception as e:
             self._log(f"The pushed quiz could not be started: {e}", "bad")

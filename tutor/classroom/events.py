@@ -1,6 +1,6 @@
 """Class state kept in the progress store (SQLite or PostgreSQL).
 
-Four tables beside the app's own (created on first use):
+Five tables beside the app's own (created on first use):
   class_sessions  who is connected: one row per SSH session, written by the
                   server (start, a heartbeat every few seconds, end); rows
                   that no server keeps alive are closed (close_stale_sessions)
@@ -10,6 +10,9 @@ Four tables beside the app's own (created on first use):
                   replaces a better one (`score` is the progress, 0..1)
   class_state     what a student's app needs to resume an event after a
                   reconnect (the quiz entries so far), beside the result
+  class_settings  the teacher's settings for the whole class (e.g. the
+                  uniqueness techniques off): they override each student's
+                  own setting while the student is in the class
 
 Students' apps poll `latest_event()` about once a second (one indexed query);
 the teacher's screen calls `dashboard()`, which reads everything it shows in
@@ -48,6 +51,8 @@ def _schema(serial: str) -> list[str]:
         "CREATE TABLE IF NOT EXISTS class_state (event_id BIGINT NOT NULL, user_name TEXT NOT NULL,"
         " state TEXT NOT NULL, score DOUBLE PRECISION, at_ms BIGINT NOT NULL,"
         " PRIMARY KEY (event_id, user_name))",
+        "CREATE TABLE IF NOT EXISTS class_settings (class_name TEXT NOT NULL, name TEXT NOT NULL,"
+        " value TEXT NOT NULL, PRIMARY KEY (class_name, name))",
     ]
 
 
@@ -58,6 +63,26 @@ def ensure_schema(store) -> None:
     for sql in _schema(store.backend.serial_key):
         store.backend.execute(sql)
     store._class_schema_ok = True
+
+
+# ------------------------------------------------------------------ class settings
+
+def set_class_setting(store, class_name: str, name: str, value: str) -> None:
+    """The teacher sets `name` to `value` (text, as tutor.app.settings stores
+    it) for every student of the class."""
+    ensure_schema(store)
+    store.backend.execute(
+        "INSERT INTO class_settings (class_name, name, value) VALUES (?, ?, ?)"
+        " ON CONFLICT (class_name, name) DO UPDATE SET value = excluded.value",
+        (class_name, name, value))
+
+
+def class_settings(store, class_name: str) -> dict[str, str]:
+    """The class's settings by name (none set: empty)."""
+    ensure_schema(store)
+    rows = store.backend.query("SELECT name, value FROM class_settings WHERE class_name = ?",
+                               (class_name,))
+    return {name: value for name, value in rows}
 
 
 # ------------------------------------------------------------------ presence
@@ -306,6 +331,7 @@ class Dashboard:
     event: ClassEvent | None
     students: list[StudentRow]
     taken_at: float
+    settings: dict[str, str] = field(default_factory=dict)     # the class settings
 
 
 def _dashboard_sql() -> str:
@@ -337,6 +363,8 @@ def _dashboard_sql() -> str:
         f" WHERE rn <= {RECENT_CLAIMS}",
         f"SELECT 'result', user_name, CAST(done AS TEXT), score, result, at_ms FROM class_results"
         f" WHERE event_id = ({current})",
+        f"SELECT 'setting', CAST(NULL AS TEXT), name, CAST(NULL AS {dbl}), value, CAST(NULL AS BIGINT)"
+        " FROM class_settings WHERE class_name = ?",
     ])
 
 
@@ -350,9 +378,10 @@ def dashboard(store, class_name: str) -> Dashboard:
         _SQL_CACHE.append(_dashboard_sql())
     cutoff = _now_ms() - ONLINE_MS
     c = class_name
-    rows = store.backend.query(_SQL_CACHE[0], (c, c, cutoff, c, c, c, c, c, c, c))
+    rows = store.backend.query(_SQL_CACHE[0], (c, c, cutoff, c, c, c, c, c, c, c, c))
     students: dict[str, StudentRow] = {}
     event_parts: dict[str, Any] = {}
+    settings: dict[str, str] = {}
 
     def row(user) -> StudentRow:
         st = students.get(user)
@@ -379,6 +408,8 @@ def dashboard(store, class_name: str) -> Dashboard:
             row(user).mastery[key] = float(num)
         elif tag == "claim":
             row(user).claims.append((text, key, at / 1000.0))
+        elif tag == "setting":
+            settings[key] = text
         elif tag == "result":
             st = row(user)
             try:
@@ -393,4 +424,4 @@ def dashboard(store, class_name: str) -> Dashboard:
     for st in students.values():
         st.claims.sort(key=lambda c: c[2], reverse=True)
     order = sorted(students.values(), key=lambda s: (s.role == "teacher", not s.online, s.user))
-    return Dashboard(event, order, time.time())
+    return Dashboard(event, order, time.time(), settings)

@@ -11,7 +11,8 @@ third line of its row instead of being cut.
 
 Keys: p pushes the position on the teacher's grid; z pushes a find-all quiz
 on it; e ends the running push; r reopens the last one (ended by e, or by a
-server restart with nobody in the class); Esc goes back to the grid (load or
+server restart with nobody in the class); u switches the uniqueness
+techniques on or off for the whole class (a class setting); Esc goes back to the grid (load or
 set up a position there, then T to come back and push it).  Changes to the
 class run off the UI thread, so a stalled store never freezes this screen.
 A student's result shows their tries at help that a locked test keeps closed.
@@ -177,6 +178,7 @@ class TeacherScreen(Screen):
         Binding("z", "push('quiz')", "Push a find-all quiz"),
         Binding("e", "end_push", "End the push"),
         Binding("r", "reopen_push", "Reopen the last push"),
+        Binding("u", "toggle_uniqueness", "Uniqueness on/off for the class"),
         Binding("escape", "back", "Back to my grid"),
     ]
     DEFAULT_CSS = """
@@ -195,6 +197,7 @@ class TeacherScreen(Screen):
         self.allowed = True
         self._busy = False
         self.last_error = ""
+        self.class_values: dict[str, str] = {}     # the class's settings (events.class_settings)
 
     # ---------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -216,12 +219,18 @@ class TeacherScreen(Screen):
             head.update("No progress store: nothing to show. Esc goes back.")
             self.allowed = False
             return
-        head.update(Text(f"Class {self.class_name} — teacher view  (p push my position · z push a quiz · "
-                         f"e end · r reopen · Esc my grid)"))
+        self._show_head()
         self._add_columns()
         app.set_activity("teacher view")
         self.set_interval(REFRESH_S, self.refresh_board)
         self.refresh_board()
+
+    def _show_head(self) -> None:
+        u = self.class_values.get("uniqueness")
+        unique = "each student's own" if u is None else u
+        self.query_one("#teacher-head", Static).update(Text(
+            f"Class {self.class_name} — teacher view  (p push my position · z push a quiz · "
+            f"e end · r reopen · u uniqueness: {unique} · Esc my grid)"))
 
     # ---------------------------------------------------------- layout
     def _add_columns(self) -> None:
@@ -260,6 +269,9 @@ class TeacherScreen(Screen):
 
     def _show(self, board, err: str) -> None:
         self._busy = False
+        if board is not None and board.settings != self.class_values:
+            self.class_values = dict(board.settings)
+            self._show_head()
         self.query_count += 1
         if board is None:
             self.last_error = err
@@ -335,12 +347,18 @@ class TeacherScreen(Screen):
                    "hint_limit": got["hint_limit"]}
         if kind == "quiz":
             from ...teaching.quiz import FindAllQuiz, target_name
-            total = FindAllQuiz(position.copy(), got["target"]).total     # the engine's count
+            unique = self._class_uniqueness()
+            try:
+                total = FindAllQuiz(position.copy(), got["target"],
+                                    uniqueness=unique).total     # the engine's count
+            except ValueError as e:       # e.g. a uniqueness target with the class setting off
+                self.notify(str(e), severity="warning", markup=False)
+                return
             if total == 0:
                 self.notify(f"This position holds no {target_name(got['target'])}: nothing to find. "
                             "Pick another target or position.", severity="warning")
                 return
-            payload.update(quiz="find-all", target=got["target"], total=total)
+            payload.update(quiz="find-all", target=got["target"], total=total, uniqueness=unique)
         user = self.app.user
         self._in_background(lambda store: events.push_event(store, self.class_name, kind, payload, user),
                             lambda ev: f"Pushed to class {self.class_name}: {ev.title}", "Could not push")
@@ -368,6 +386,27 @@ class TeacherScreen(Screen):
         self._in_background(lambda store: events.reopen_event(store, self.class_name),
                             lambda ev: f"Reopened: {ev.title}" if ev else "Nothing to reopen.",
                             "Could not reopen it")
+
+    def _class_uniqueness(self) -> bool:
+        """Uniqueness techniques for the class: the class setting, else the
+        teacher's own."""
+        from ..settings import coerce
+        text = self.class_values.get("uniqueness")
+        return coerce("uniqueness", text) if text is not None else self.app.setting("uniqueness")
+
+    def action_toggle_uniqueness(self) -> None:
+        """Switch the uniqueness techniques on or off for every student of
+        the class (some teachers do not accept them)."""
+        if not self.allowed:
+            return
+        from ..settings import text_of
+        new = text_of(not self._class_uniqueness())
+        name = self.class_name
+        self.class_values = {**self.class_values, "uniqueness": new}
+        self._show_head()
+        self._in_background(lambda store: events.set_class_setting(store, name, "uniqueness", new),
+                            lambda _: f"Uniqueness techniques {new} for class {name}.",
+                            "Could not change the class setting")
 
     def _in_background(self, change, said, failed: str) -> None:
         """Change the class in the store off the UI thread (a stalled store
