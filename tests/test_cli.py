@@ -24,7 +24,7 @@ def test_steps_json_lists_the_25_locked_sets(capsys):
     assert code == 0
     steps = json.loads(out)
     assert len(steps) == 25
-    pair = next(s for s in steps if s["name"] == "Locked Pair[2D] r6c45 #38")
+    pair = next(s for s in steps if s["name"] == "Naked Pair r6c45 #38")
     assert pair["technique"] == "naked-subset"
     assert pair["cells"] == ["r6c4", "r6c5"] and pair["digits"] == [3, 8]
     assert pair["size"] == 2 and pair["hidden"] is False

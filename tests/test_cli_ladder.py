@@ -88,6 +88,21 @@ def test_steps_batch_one_json_array_a_line(capsys, monkeypatch, tmp_path):
         assert json.loads(line) == want
 
 
+def test_steps_batch_is_json_with_or_without_the_flag(capsys, monkeypatch, tmp_path):
+    """README: a batch writes one JSON array a line, `--json` or not."""
+    path = tmp_path / "batch.txt"
+    path.write_text(f"{LOCKEDSET}\n{LOCKEDSET}\n")
+    code, out, _ = run(capsys, monkeypatch, "steps", str(path), "--batch", "-t", "locked-set",
+                       "--after", "singles")
+    code2, out2, _ = run(capsys, monkeypatch, "steps", str(path), "--batch", "--json", "-t",
+                         "locked-set", "--after", "singles")
+    assert code == code2 == 0 and out == out2
+    assert [len(json.loads(line)) for line in out.splitlines()] == [25, 25]
+    readme = open(os.path.join(ROOT, "README.md")).read()
+    assert "--batch [--technique ID]... [--after ...] [--json]" in readme
+    assert "with or without\n`--json`: a batch is always JSON" in readme
+
+
 def test_steps_batch_marks_a_bad_line_and_goes_on(capsys, monkeypatch):
     stdin = f"{LOCKEDSET}\n11{'.' * 79}\n{'x' * 81}\n{LOCKEDSET}\n"
     code, out, err = run(capsys, monkeypatch, "steps", "-", "--batch", "-t", "naked-single",

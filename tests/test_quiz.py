@@ -108,10 +108,22 @@ def test_wrong_entry_gets_the_failing_condition(ref):
 def test_instance_of_another_technique_is_named(ref):
     q = FindAllQuiz(ref, "locked-set")
     v = q.submit("Swordfish #3 R348 C136")
-    assert v.kind == "other" and "Swordfish" in v.message and "does not count" in v.message
+    assert v.kind == "other" and v.message.startswith("that is a Swordfish, not a LockedSet (3 r348 c136)")
+    assert "does not count against you" in v.message and not v.counts
     v = q.submit("Jellyfish #3 R2348 C1346")
-    assert v.kind == "other" and "Jellyfish" in v.message
-    assert q.counter() == "0/25" and q.score().wrong == 2
+    assert v.kind == "other" and v.message.startswith("that is a Jellyfish, not a LockedSet")
+    # a real pattern of another technique is not held against the learner
+    assert q.counter() == "0/25" and q.score().wrong == 0
+    q.submit("r6c45 #38")
+    assert q.score().precision == 1.0
+
+
+def test_another_techniques_step_is_named_by_its_label_not_its_family(ref):
+    """'a Hidden Pair', never 'a Hidden Subset (LockedSet) (Locked Pair[2D] ...)'."""
+    q = FindAllQuiz(ref, "x-wing")
+    v = q.submit("hidden r8c79 #57")
+    assert v.kind == "other" and v.message.startswith("that is a Hidden Pair, not an X-Wing")
+    assert "[2D]" not in v.message and "(LockedSet)" not in v.message
 
 
 def test_naked_vs_hidden_confusion_is_tracked_and_named(ref):
@@ -120,6 +132,9 @@ def test_naked_vs_hidden_confusion_is_tracked_and_named(ref):
     assert v.kind == "found" and v.confusion is not None
     assert v.confusion.label == "naked vs hidden"
     assert (v.confusion.said, v.confusion.actual) == ("naked-subset", "hidden-subset")
+    # named back by the step's own label, with its article (the registry's table)
+    assert "(but it is a Hidden Pair, not a Naked Subset: " in v.message
+    assert "(LockedSet)" not in v.message
     assert "naked vs hidden" in q.summary()
     # in a quiz on naked subsets only, the hidden pair does not count
     qn = FindAllQuiz(ref, "naked-subset")

@@ -59,10 +59,12 @@ def cmd_steps(args) -> int:
     if args.json:
         _emit_json([s.to_json() for s in steps])
     else:
+        from .engine.names import leans_on, step_line
         if not steps:
             print("no steps found")
-        for s in steps:
-            print(s.text)
+        # a pattern that stands only on a pending single comes last, marked
+        for s in sorted(steps, key=lambda s: bool(leans_on(s))):
+            print(step_line(s))
     return 0
 
 
@@ -137,8 +139,9 @@ def cmd_solve(args) -> int:
 def _solve_summary(result) -> str:
     """'solved, score 1290, hardest Naked Subset (LockedSet), 50 steps'."""
     from .engine.finder import technique_name
+    from .engine.registry import counted
     hardest = technique_name(result.hardest) if result.hardest else "none"
-    text = f"{result.status}, score {result.score}, hardest {hardest}, {len(result.steps)} steps"
+    text = f"{result.status}, score {result.score}, hardest {hardest}, {counted(len(result.steps), 'step')}"
     return text + (f" ({result.problem})" if result.problem else "")
 
 

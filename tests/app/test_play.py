@@ -131,8 +131,11 @@ async def test_check_my_grid_reports_and_never_fixes():
         before = play.game.position.copy()
         await pilot.press("c")
         text = "\n".join(play.log_lines[-2:])
-        assert "1 placed digit(s) contradict the solution: r5c5" in text
+        assert "1 placed digit contradicts the solution: r5c5" in text
         assert "lost a candidate that belongs there" in text and "r5c6" in text
+        assert "(s)" not in text
+        n = len(play.game.check().missing)
+        assert f"Check: {n} {'cell' if n == 1 else 'cells'} lost a candidate" in text
         assert play.game.position == before
         # auto-update also took the wrong digit out of r5c5's peers: any peer
         # that needed it is reported too, and nothing else

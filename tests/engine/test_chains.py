@@ -261,7 +261,7 @@ def test_checks_accept_a_chain_named_three_ways():
     assert r.ok and r.removes == removes
     assert r.misses([(parse_cell("r3c8"), 5, False)]) == "r3c8 has no candidate 5"
     assert r.misses([(parse_cell("r1c9"), 5, False)]) == (
-        "the ends of (5=9)r1c7-(9=2)r1c5-(2=6)r1c1-(6=5)r3c2 do not both rule out r1c9<>5")
+        "the ends of (5=9)r1c7-(9=2)r1c5-(2=6)r1c1-(6=5)r3c2 do not both rule out 5 in r1c9")
 
 
 @pytest.mark.parametrize("tech,kw,reason", [

@@ -60,7 +60,7 @@ def check_step(pos, step):
     assert reached == a | b, "the chain is not one connected component"
     elims = {i for i, dd in step.eliminations}
     assert all(dd == d for _, dd in step.eliminations) and not step.placements and elims
-    assert step.text.startswith(("Simple Colors Trap: ", "Simple Colors Wrap: "))
+    assert step.text.startswith(("Simple Colours Trap: ", "Simple Colours Wrap: "))
     assert " => " in step.text
     if step.extra["rule"] == "wrap":
         false = [a, b][step.extra["false_colour"]]

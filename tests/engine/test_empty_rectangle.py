@@ -187,7 +187,7 @@ def test_check_accepts_the_instance_and_says_why_not(dual):
     r = check_pattern(dual, er_query("r4c1 r4c9", 9, box=1, claim=["r1c6"]))
     assert r.ok and r.removes == {(parse_cell("r1c9"), 9)}
     assert r.why_not(parse_cell("r1c6"), 9, False) == (
-        "Empty Rectangle b1 with r4c1=r4c9 removes only r1c9<>9: r1c6 is not where c9 crosses r1")
+        "Empty Rectangle b1 with r4c1=r4c9 removes 9 only from r1c9: r1c6 is not where c9 crosses r1")
     assert r.why_not(parse_cell("r1c9"), 9, True) == "an Empty Rectangle only removes candidates"
     # the link alone: the box is found; the claim picks the box that proves it
     r = check_pattern(dual, er_query("r4c1 r4c9", 9, claim=["r1c1"]))

@@ -29,7 +29,34 @@ def test_pair_in_row_and_box_is_one_step_covering_both_houses(lockedset_position
              if s.cells == tuple(parse_cells("r6c45"))]
     assert len(steps) == 1
     step = steps[0]
-    assert step.name == "Locked Pair[2D] r6c45 #38"
+    assert step.name == "Naked Pair r6c45 #38"
     elim = set(step.elimination_texts())
     # row 6 and box 5 both lose 3 and 8
     assert {"r6c3<>3", "r6c8<>3", "r6c8<>8", "r4c6<>3", "r5c6<>8"} <= elim
+
+
+def test_a_set_whose_other_side_is_one_cell_is_that_single_not_a_locked_set():
+    """QQWing easy #1: r1 has seven empty cells and 1 fits only r1c9, so
+    'Hidden Sextuple r1c124578' is the hidden single r1c9=1: not listed."""
+    from tutor.app.catalog import puzzles
+    from tutor.engine.formats import parse_position
+    pos = parse_position(puzzles("easy")[0].givens)
+    steps = find_all(pos, ["locked-set"])
+    assert not any(s.extra["size"] >= 5 for s in steps)
+    assert all(len(s.cells) >= 2 for s in steps)
+    r1 = [s for s in steps if set(s.houses) == {0}]
+    assert not any(set(s.cells) == set(parse_cells("r1c124578")) for s in r1)
+    # every listed set leaves at least two cells on the other side of each of its houses
+    from tutor.engine.grid import HOUSES
+    for s in steps:
+        for h in s.houses:
+            other = [i for i in HOUSES[h] if not pos.values[i] and i not in s.cells]
+            assert len(other) >= 2, s.text
+    assert len(steps) == 15
+
+
+def test_set_names_use_the_words_of_the_text(lockedset_position):
+    steps = find_all(lockedset_position, ["locked-set"])
+    for s in steps:
+        assert s.name.startswith(s.extra["kind"] + " "), s.name
+        assert "[" not in s.name and "Locked" not in s.name

@@ -33,7 +33,7 @@ def test_type_1():
     pos = stuck(TYPE1)
     steps = find_all(pos, ["multi-colours"])
     assert [s.text for s in steps] == [
-        "Multi Colors 1: 3 (r1c9,r6c8) / (r5c9,r6c5), (r7c2,r9c4) / (r7c5,r9c2) => r1c4<>3"]
+        "Multi-Colours 1: 3 (r1c9,r6c8) / (r5c9,r6c5), (r7c2,r9c4) / (r7c5,r9c2) => r1c4<>3"]
     assert steps[0].extra == {
         "digit": 3, "type": 1, "meets": [["a2", "b2"]],
         "clusters": [[["r1c9", "r6c8"], ["r5c9", "r6c5"]], [["r7c2", "r9c4"], ["r7c5", "r9c2"]]]}
@@ -47,7 +47,7 @@ def test_type_2():
     pos = stuck(TYPE2)
     steps = find_all(pos, ["multi-colours"])
     assert [s.text for s in steps] == [
-        "Multi Colors 2: 3 (r1c3,r2c9) / (r2c3), (r1c5,r9c6) / (r3c6,r7c5,r9c9) => r1c3,r2c9<>3"]
+        "Multi-Colours 2: 3 (r1c3,r2c9) / (r2c3), (r1c5,r9c6) / (r3c6,r7c5,r9c9) => r1c3,r2c9<>3"]
     assert steps[0].extra["false_classes"] == ["a1"]
     assert steps[0].extra["meets"] == [["a1", "b1"], ["a1", "b2"]]
 
@@ -150,7 +150,7 @@ def test_check_holds():
     report = _check(pos, "r1c9 r5c9 r6c58 r7c25 r9c24")
     assert report.ok and report.removes == {(parse_cells("r1c4")[0], 3)}
     assert report.why_not(parse_cells("r2c4")[0], 3, False) == \
-        "Multi Colors 1 on 3 removes r1c4<>3, not r2c4<>3"
+        "Multi-Colours 1 on 3 gives r1c4<>3, not r2c4<>3"
     assert _check(pos, "r1c9 r5c9 r6c58 r7c25 r9c24", ()).ok     # the digit is inferred
 
 
@@ -179,5 +179,5 @@ def test_room_fields():
     assert "multi colors" in t.aliases and "multicolours" in t.aliases
     assert t.confusions[0][0] == "simple-colours"
     step = find_all(stuck(TYPE2), ["multi-colours"])[0]
-    assert t.label_of(step) == "Multi Colors 2"
+    assert t.label_of(step) == "Multi-Colours 2"
     assert t.entry_keys(step).cells == frozenset(step.cells) and t.entry_keys(step).digits == {3}

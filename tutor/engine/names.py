@@ -170,3 +170,29 @@ def needs_noun(label: str) -> bool:
     registry._load()
     return (any(t.noun and t.short == label for t in registry.REGISTRY.values())
             or label in {v.split(" (")[0] for v in registry.FAMILIES.values()})
+
+
+# ------------------------------------------------------------------ patterns that lean on singles
+
+def leans_on(step) -> list[str]:
+    """The pending placements (standard notation) a step's pattern stands on:
+    an X-Wing whose base row holds its digit in one cell stands on that
+    row's hidden single.  [] for a pattern that stands on its own."""
+    return list((step.extra or {}).get("leans_on") or ())
+
+
+def leaning_note(step) -> str:
+    """The words that mark such a step: 'stands only on the pending hidden
+    singles r1c2=7, r9c3=7: place them first'; '' when it stands alone."""
+    lean = leans_on(step)
+    if not lean:
+        return ""
+    one = len(lean) == 1
+    return (f"stands only on the pending hidden single{'' if one else 's'} {', '.join(lean)}: "
+            f"place {'it' if one else 'them'} first")
+
+
+def step_line(step) -> str:
+    """A step's text as the views list it, marked when it leans on singles."""
+    note = leaning_note(step)
+    return f"{step.text} ({note})" if note else step.text

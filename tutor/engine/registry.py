@@ -84,8 +84,8 @@ class PatternReport:
             if not hit:
                 if self.why_not:
                     return self.why_not(i, d, placing)
-                item = f"{cell_name(i)}={d}" if placing else f"{cell_name(i)}<>{d}"
-                return f"{cells_name(self.cells)} does not {'place' if placing else 'remove'} {item}"
+                item = f"place {cell_name(i)}={d}" if placing else f"remove {d} from {cell_name(i)}"
+                return f"{cells_name(self.cells)} does not {item}"
         return ""
 
     def covers(self, items) -> bool:
@@ -119,6 +119,12 @@ def an(word: str) -> str:
         low = h.lower()
         vowel = low[:1] in tuple("aeiou") and not low.startswith(_CONSONANT_SOUND)
     return ("an " if vowel else "a ") + text
+
+
+def counted(n: int, word: str, many: str = "") -> str:
+    """A count and its noun, plural when it is not one: '1 step', '2 steps',
+    '1 try', '3 tries' (`many` for a plural other than word+'s')."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
 
 
 # ================================================================ quiz entries

@@ -9,7 +9,7 @@ from .grid import cell_name, cells_name, digits_text, house_name
 @dataclass(frozen=True)
 class Step:
     technique: str                                   # registry id, e.g. 'naked-subset'
-    name: str                                        # display name, e.g. 'Locked Pair[2D] r6c45 #38'
+    name: str                                        # display name, e.g. 'Naked Pair r6c45 #38'
     cells: tuple[int, ...] = ()                      # pattern cells
     digits: tuple[int, ...] = ()                     # pattern digits
     houses: tuple[int, ...] = ()                     # houses the pattern lives in

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..engine.registry import get, ladder, technique_name
+from ..engine.registry import counted, get, ladder, technique_name
 from .learner import item_difficulty, position_key
 
 MASTERED_AT = 0.8
@@ -55,7 +55,7 @@ class MasteryRow:
     def text(self) -> str:
         figure = "  -  " if self.score is None else f"{self.score:4.0%}"
         mark = "mastered" if self.mastered else ("ready" if self.ready else "later")
-        return f"{self.name:38} {figure}  {self.attempts:3} tries  {mark}"
+        return f"{self.name:38} {figure}  {counted(self.attempts, 'try', 'tries'):9}  {mark}"
 
 
 def is_mastered(score: float | None, attempts: int) -> bool:
@@ -92,7 +92,7 @@ def suggestion_text(rows: list[MasteryRow]) -> str:
         return "Every technique is mastered. Try the reference quiz: the 25 LockedSets."
     if pick.score is None:
         return f"Practise next: {pick.name} (not tried yet)."
-    return f"Practise next: {pick.name} ({pick.score:.0%} over the last {min(pick.attempts, 10)} tries)."
+    return f"Practise next: {pick.name} ({pick.score:.0%} over the last {counted(min(pick.attempts, 10), 'try', 'tries')})."
 
 
 def user_table(store, user: str) -> list[MasteryRow]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 from textual import on
 from textual.screen import Screen
 
+from ...engine.registry import counted
 from ..game import COLOUR_NAMES, COLOURS, Change, GameError
 from ..widgets.grid import LAYOUTS, NO_HIGHLIGHT, Highlight, SudokuGrid
 from ..widgets.grid_layout import PANEL_WIDTH, fitting_layouts
@@ -131,7 +132,7 @@ class GameKeys(Screen):
     def action_fill(self) -> None:
         change = self._guard(self.game.fill_candidates)
         if change is not None:
-            self.log_line(f"Filled in the candidates of {len(change.cells)} cells "
+            self.log_line(f"Filled in the candidates of {counted(len(change.cells), 'cell')} "
                           "(u undoes it).", "info")
         else:
             self.log_line("The candidates are already complete.", "info")
@@ -189,10 +190,11 @@ class GameKeys(Screen):
             return
         from ..hints import cells_list
         if check.wrong:
-            self.log_line(f"Check: {len(check.wrong)} placed digit(s) contradict the solution: "
+            self.log_line(f"Check: {counted(len(check.wrong), 'placed digit')} "
+                          f"{'contradicts' if len(check.wrong) == 1 else 'contradict'} the solution: "
                           f"{cells_list(check.wrong)}", "bad")
         if check.missing:
-            self.log_line(f"Check: {len(check.missing)} cell(s) lost a candidate that belongs "
+            self.log_line(f"Check: {counted(len(check.missing), 'cell')} lost a candidate that belongs "
                           f"there: {cells_list(check.missing)}", "bad")
         self.set_highlight(Highlight(failing=frozenset(check.cells), label="check"))
 

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import TabbedContent, Tree
 from textual.worker import get_current_worker
 
+from ...engine.registry import counted
 from ..game import Game
 
 STEP_LEAVES = 200        # steps shown per technique in the Steps tab
@@ -41,13 +42,17 @@ def step_label(step) -> str:
     """A short line for the Steps tab: what the step does, then its pattern
     (the technique is already the group's title)."""
     from ...engine.grid import cells_name
+    from ...engine.names import leans_on
     from ...engine.step import effects_text
     effect = effects_text(step.eliminations, step.placements)
+    lean = leans_on(step)
+    # a pattern that stands only on a pending single says so (it comes last)
+    mark = f" · leans on the single{'s' if len(lean) > 1 else ''} {', '.join(lean)}" if lean else ""
     touched = {i for i, _ in step.eliminations} | {i for i, _ in step.placements}
     if not step.cells or set(step.cells) <= touched:
-        return effect
+        return effect + mark
     digits = "".join(map(str, sorted(step.digits)))
-    return f"{effect} · {cells_name(step.cells)}" + (f" #{digits}" if digits else "")
+    return f"{effect} · {cells_name(step.cells)}" + (f" #{digits}" if digits else "") + mark
 
 
 class StepsTab(Screen):
@@ -66,7 +71,7 @@ class StepsTab(Screen):
             return
         hardest = get(result.hardest) if result.hardest else None
         if result.status == "solved" and hardest:
-            text = f"score {result.score}, hardest {hardest.name}, {len(result.steps)} steps"
+            text = f"score {result.score}, hardest {hardest.name}, {counted(len(result.steps), 'step')}"
             short = f"score {result.score} · {hardest.short}"
         elif result.status == "solved":
             text = short = "already solved"
@@ -205,7 +210,8 @@ class StepsTab(Screen):
         step = event.node.data
         if step is not None and not isinstance(step, str):
             self.show_step(step)
-            self.log_line(step.text, "hint")
+            from ...engine.names import step_line
+            self.log_line(step_line(step), "hint")
 
     # ------------------------------------------------------------ settings
     def setting_changed(self, name: str, value) -> None:

@@ -85,17 +85,43 @@ class QuizScreen(Screen):
         self.prompt_text = ""
         self.recorded = False
         self.stored: list = []
+        self.resume_key: str | None = None      # a quiz made here resumes (quiz_resume.py)
+        self.resumed = False
         if self.quiz is None:
             self._make()
 
     def _make(self) -> None:
+        from ..quiz_resume import quiz_key, resume
+        uniqueness = setting_of(self, "uniqueness")
         try:
-            self.quiz = make_quiz(self.kind, self.target, self.seed, self.start_position,
-                                  uniqueness=setting_of(self, "uniqueness"))
+            fresh = make_quiz(self.kind, self.target, self.seed, self.start_position,
+                              uniqueness=uniqueness)
             self.error = None
         except (UnknownTechnique, PositionError, ValueError) as e:
             self.quiz = None
             self.error = str(e)
+            return
+        self.resume_key = quiz_key(self.kind, self.target, self.seed, self.start_position, uniqueness)
+        try:
+            self.quiz, self.resumed = resume(self.app, self.resume_key, fresh)
+        except Exception:                # no app yet: a quiz of its own
+            self.quiz, self.resumed = fresh, False
+
+    def _keep(self) -> None:
+        """Keep the quiz's progress for a return (dropped once it is over)."""
+        if self.resume_key is not None and self.quiz is not None:
+            from ..quiz_resume import remember
+            remember(self.app, self.resume_key, self.quiz)
+
+    def _replay(self) -> None:
+        """Back in a quiz left unfinished: its log as it was, and where it stands."""
+        q = self.quiz
+        for entry, v in getattr(q, "entries", None) or getattr(q, "attempts", None) or ():
+            self.say(f"> {getattr(entry, 'text', entry)}", "info")
+            self.say(v.message, v.kind)
+        where = f"found {q.counter()}" if isinstance(q, FindAllQuiz) else "not solved yet"
+        self.say(f"Resumed where you left this quiz: {where}. Ctrl+G gives up, Ctrl+R starts "
+                 f"a new one.", "info")
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -141,18 +167,23 @@ class QuizScreen(Screen):
         self.grid.update(position=q.position, highlight=NO_HIGHLIGHT)
         # a name-the-technique quiz must not give its answer away in the title
         self.title = "Quiz" if isinstance(q, NameQuiz) else f"Quiz: {target_name(q.target)}"
-        self.sub_title = {"find-all": "find them all", "eliminate": "find the elimination",
+        places = isinstance(q, EliminateQuiz) and q.places
+        self.sub_title = {"find-all": "find them all",
+                          "eliminate": "find the placement" if places else "find the elimination",
                           "name": "name the technique"}[q.kind]
         self.prompt_text = self._prompt()
         self.query_one("#quiz-prompt", Static).update(Text(self.prompt_text))
         placeholder = {"find-all": "r6c45 #38 or X-Wing #5 r26 c37, Enter",
-                       "eliminate": "r6c9<>5, Enter",
+                       "eliminate": "r1c2=7, Enter" if places else "r6c9<>5, Enter",
                        "name": "1-4 or the name, Enter"}[q.kind]
         self.entry.placeholder = placeholder
         self.entry.value = ""
         if isinstance(q, NameQuiz):
             self._show(Highlight.of_step(q.step, effects=True, label="which technique?"))
         self._counter()
+        if self.resumed:
+            self._replay()
+            self.resumed = False
         if hasattr(self.app, "set_activity"):
             self.app.set_activity(f"quiz {q.kind} {q.target}")
         self.entry.focus()
@@ -212,6 +243,7 @@ class QuizScreen(Screen):
             self._show(Highlight.of_dict(v.highlight, label=v.kind))
         self._counter()
         self._maybe_finish()
+        self._keep()
 
     # ------------------------------------------------------------ entries
     @on(Input.Submitted, "#quiz-entry")
@@ -271,10 +303,16 @@ class QuizScreen(Screen):
                      + (f" #{''.join(map(str, digits))}" if digits else ""), "info")
             v = q.submit_selection(cells, digits)
         else:
-            if not digits:
-                self.say("Pick the digit(s) to eliminate with 1-9.", "invalid")
+            if q.places:
+                if len(cells) != 1 or len(digits) != 1:
+                    self.say("Pick one cell and the digit it takes (1-9).", "invalid")
+                    return
+                claim = f"{cell_name(cells[0])}={digits[0]}"
+            elif not digits:
+                self.say("Pick the digits to eliminate with 1-9.", "invalid")
                 return
-            claim = ",".join(f"{cell_name(i)}<>{''.join(map(str, digits))}" for i in cells)
+            else:
+                claim = ",".join(f"{cell_name(i)}<>{''.join(map(str, digits))}" for i in cells)
             self.say(f"> {claim}", "info")
             v = q.submit(claim)
         self.selected, self.selected_digits = [], []
@@ -339,6 +377,7 @@ class QuizScreen(Screen):
             self._maybe_finish()
         elif isinstance(q, NameQuiz):
             self._verdict(q.give_up())
+        self._keep()
 
     def _class_test_runs(self) -> bool:
         """This is the class's quiz and its test is locked: no answers yet."""

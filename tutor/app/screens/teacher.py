@@ -26,9 +26,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, DataTable, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select, Static
 
 from ...classroom import events
+from ...engine.registry import counted
 
 REFRESH_S = 1.0
 LOCKS = [("no lock: every hint level", -1), ("hints off", 0)] + \
@@ -80,7 +81,7 @@ def _result_body(r: dict, st: events.StudentRow) -> str:
         return text
     if "filled" in r:
         if r.get("solved"):
-            return "solved" + (f" ({r['hints']} hints)" if r.get("hints") else "")
+            return "solved" + (f" ({counted(r['hints'], 'hint')})" if r.get("hints") else "")
         text = f"{r.get('filled', 0)}/{r.get('to_fill', '?')}"
         if r.get("wrong"):
             text += f" {r['wrong']}✗"
@@ -116,10 +117,11 @@ class PushDialog(ModalScreen["dict | None"]):
     PushDialog #push-error { color: $error; height: auto; }
     """
 
-    def __init__(self, kind: str, title: str, **_):
+    def __init__(self, kind: str, title: str, note: str = "", **_):
         super().__init__()
         self.kind = kind
         self.default_title = title
+        self.note = note          # a quiz on a position with singles pending: say so
 
     def compose(self) -> ComposeResult:
         from ...engine.registry import families, ladder
@@ -133,6 +135,10 @@ class PushDialog(ModalScreen["dict | None"]):
                           [(t.name, t.id) for t in ladder()]
                 yield Select(targets, value="locked-set", allow_blank=False, id="push-target")
             yield Select(LOCKS, value=-1, allow_blank=False, id="push-lock")
+            if self.kind == "quiz" and self.note:
+                yield Static(self.note, id="push-singles", markup=False)
+                yield Checkbox("Push the position after the singles", value=True,
+                               id="push-after-singles")
             yield Static("", id="push-error")
             with Horizontal():
                 yield Button("Push", id="push-ok", variant="primary")
@@ -160,6 +166,8 @@ class PushDialog(ModalScreen["dict | None"]):
         out = {"title": title, "hint_limit": None if no_lock else int(lock)}
         if self.kind == "quiz":
             out["target"] = self.query_one("#push-target", Select).value
+            if self.note:
+                out["after_singles"] = self.query_one("#push-after-singles", Checkbox).value
         self.dismiss(out)
 
     def action_cancel(self) -> None:
@@ -355,20 +363,28 @@ class TeacherScreen(Screen):
             self.notify("Load a position on your grid first (Esc).", severity="warning")
             return
         title = game.name if kind == "position" else "Find them all"
-        self.app.push_screen(PushDialog(kind, title), lambda got: self._pushed(kind, got))
+        note = ""
+        if kind == "quiz":
+            from ...teaching.quiz import singles_note
+            note = singles_note(game.position)
+        self.app.push_screen(PushDialog(kind, title, note), lambda got: self._pushed(kind, got))
 
     def _pushed(self, kind: str, got: dict | None) -> None:
         if not got:
             return
         from ...engine.formats import to_braces
         game = self._teacher_position()
-        payload = {"position": to_braces(game.position), "title": got["title"],
+        position = game.position.copy()
+        if kind == "quiz" and got.get("after_singles"):
+            from ...teaching.quiz import after_singles
+            position = after_singles(position)        # the quiz asks for no single in disguise
+        payload = {"position": to_braces(position), "title": got["title"],
                    "hint_limit": got["hint_limit"]}
         if kind == "quiz":
             from ...teaching.quiz import FindAllQuiz, target_name
             unique = self._class_uniqueness()
             try:
-                total = FindAllQuiz(game.position.copy(), got["target"],
+                total = FindAllQuiz(position.copy(), got["target"],
                                     uniqueness=unique).total     # the engine's count
             except ValueError as e:       # e.g. a uniqueness target with the class setting off
                 self.notify(str(e), severity="warning", markup=False)

@@ -224,7 +224,7 @@ class _Judging:
         if not implied or not s.placements:
             return ""
         places = ", ".join(f"{cell_name(i)}={d}" for i, d in s.placements)
-        return f" Placing {places} removes {items_text(implied)}."
+        return f" Placing {places} gives {items_text(implied)}."
 
     def _unproved(self, all_ids) -> Verdict:
         truth = []

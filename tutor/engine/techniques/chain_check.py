@@ -313,10 +313,10 @@ def _why_not(pos: Position, text: str, rule: str, removes, places):
         if not pos.cands[i] >> (d - 1) & 1 or pos.values[i]:
             return f"{cell_name(i)} has no candidate {d}"
         if rule == "continuous":
-            return f"no weak link of the loop {text} has both ends ruling out {cell_name(i)}<>{d}"
+            return f"no weak link of the loop {text} has both ends ruling out {d} in {cell_name(i)}"
         if rule == "chain":
-            return f"the ends of {text} do not both rule out {cell_name(i)}<>{d}"
-        return f"{text} does not remove {cell_name(i)}<>{d}"
+            return f"the ends of {text} do not both rule out {d} in {cell_name(i)}"
+        return f"{text} does not remove {d} from {cell_name(i)}"
     return why
 
 

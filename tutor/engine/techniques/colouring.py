@@ -208,7 +208,7 @@ def _digit_colours(d: int, digit_cells: int) -> tuple:
         label = f"{d} {_colour_text(groups[0])} / {_colour_text(groups[1])}"
         if clashes[0] or clashes[1]:
             false = 0 if clashes[0] else 1
-            name = f"Simple Colors Wrap: {label}"
+            name = f"Simple Colours Wrap: {label}"
             steps.append(make_step(
                 "simple-colours", name,
                 cells=sorted(chain), digits=(d,), houses=houses,
@@ -220,7 +220,7 @@ def _digit_colours(d: int, digit_cells: int) -> tuple:
                        "_size": len(chain)},
             ))
             continue
-        name = f"Simple Colors Trap: {label}"
+        name = f"Simple Colours Trap: {label}"
         steps.append(make_step(
             "simple-colours", name,
             cells=sorted(chain), digits=(d,), houses=houses,

@@ -226,7 +226,7 @@ def _check_one(pos: Position, d: int, box: int, named: list[int], label: str):
             return f"an {LABEL} only removes candidates"
         if e != d:
             return f"{what} is about {d}, not {e}"
-        return f"{what} removes only {cell_name(t)}<>{d}: {cell_name(i)} is not where {crossing}"
+        return f"{what} removes {d} only from {cell_name(t)}: {cell_name(i)} is not where {crossing}"
 
     return 5, PatternReport(True, label, cells + [p, q], digits=(d,), removes=removes,
                             why_not=why_not)

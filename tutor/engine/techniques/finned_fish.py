@@ -409,7 +409,7 @@ def _room(size):
     plain = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}[size]
     confusions = [(plain, f"Finned {word} vs {word}",
                    f"a Finned {word} has extra candidates (fins) outside its cover lines, all in "
-                   f"one box, and removes only cover cells in that box; a {word} has no fin and "
+                   f"one box, and removes only cover cells in that box; {an(word)} has no fin and "
                    f"clears its cover lines")]
     if size == 2:
         confusions.append(("skyscraper", "Finned X-Wing vs Skyscraper",

@@ -16,8 +16,11 @@ reported.
 Choices worth knowing:
 
 * A base line may hold the digit in a single cell.  That is still a valid
-  fish (HoDoKu accepts it too); on a position where the singles are done it
-  cannot happen anyway, because such a line would be a hidden single.
+  fish (HoDoKu accepts it too), but it stands only because the hidden single
+  of that line is pending: `extra["leans_on"]` lists those placements
+  (`["r1c2=7"]`), the views mark such a step in words and the quizzes do
+  not ask for it, and it comes after the other fish of its size.  On a
+  position where the singles are done it cannot happen.
 * A fish of size n may contain a smaller fish (some k of its base lines
   already covered by k of its cover lines), e.g. the reference Jellyfish
   r2348/c1346 around the Swordfish r348/c136.  It is still a correct fish
@@ -108,7 +111,7 @@ def _fish_steps(pos: Position, size: int):
     for d in range(1, 10):
         # a digit's fish depend on its cells alone: reuse them while those stay
         steps.extend(_MEMO.get((size, d, masks[d]), _digit_fish, masks[d], size, d))
-    steps.sort(key=lambda s: (s.extra["size"], s.houses, s.digits))
+    steps.sort(key=lambda s: (bool(s.extra["leans_on"]), s.extra["size"], s.houses, s.digits))
     return steps
 
 
@@ -143,6 +146,9 @@ def _digit_fish(digit_mask: int, size: int, d: int) -> tuple:
             for h in base_houses:
                 base_cells |= HOUSE_MASK[h]
             cells = list(cell_bits(digit_mask & base_cells))
+            # a base line with one cell is a hidden single the fish stands on
+            alone = [(k * 9 + lines[k].bit_length() - 1 if by_rows else (lines[k].bit_length() - 1) * 9 + k)
+                     for k in base if POPCOUNT[lines[k]] == 1]
             steps.append(make_step(
                 tid,
                 f"{word} #{d} BaseSet:{base_txt.upper()} CoverSet:{cover_txt.upper()}",
@@ -151,7 +157,8 @@ def _digit_fish(digit_mask: int, size: int, d: int) -> tuple:
                 lead=f"{word}: {d} {base_txt} {cover_txt}",
                 extra={"digit": d, "base": base_txt, "cover": cover_txt, "size": size,
                        "pattern": cells_name(cells),
-                       "contains_smaller": _has_smaller(lines, base)},
+                       "contains_smaller": _has_smaller(lines, base),
+                       "leans_on": [f"{cell_name(i)}={d}" for i in sorted(alone)]},
             ))
     return tuple(steps)
 

@@ -6,8 +6,9 @@ Hidden: k digits of a house fit only in k cells, so those cells drop every
 other digit.  In a house with n empty cells a naked set of k cells and the
 hidden set on the other n-k cells are two views of one split: we find every
 split whose smaller side is a naked or a hidden set, then report each side
-of 2 to 7 cells.  A side of one cell is a naked or hidden single and is left
-to the singles (its partner side of 2 to 7 cells is still reported).
+of 2 to 7 cells.  A side of one cell is a naked or hidden single, and the
+split is that single, not a LockedSet: neither side is reported (on a
+position where the singles are done no such split exists).
 """
 from __future__ import annotations
 
@@ -26,7 +27,6 @@ from .patterns import (
 )
 
 MIN_SIZE, MAX_SIZE = 2, 7
-SIZE_WORD = {2: "Pair", 3: "Triple", 4: "Quartet"}
 
 
 def _closed_groups(masks: list[int], limit: int) -> list[int]:
@@ -99,10 +99,9 @@ def _splits(pos: Position, house: int):
 
 
 def set_name(size: int, hidden: bool, cells, digits) -> str:
-    word = SIZE_WORD.get(size)
-    label = f"Locked {word}[{size}D]" if word else f"Locked Set[{size}D]"
-    tag = " (hidden)" if hidden else ""
-    return f"{label}{tag} {cells_name(cells)} #{digits_text(digits)}"
+    """The step's name, in the words its text uses: 'Naked Pair r6c45 #38',
+    'Hidden Pair r8c79 #57'."""
+    return f"{'Hidden' if hidden else 'Naked'} {PLAIN_WORD[size]} {cells_name(cells)} #{digits_text(digits)}"
 
 
 def _naked_step(pos, cells, dmask):
@@ -157,6 +156,8 @@ def _all_sets(pos: Position):
         take = _HOUSE_GET[h]
         key = (h, take(pos.cands), take(pos.values))
         for n_cells, n_digits, h_cells, h_digits in get(key, _house_splits, pos, h):
+            if len(n_cells) < MIN_SIZE or len(h_cells) < MIN_SIZE:
+                continue        # one side is a single: the split is that single
             if MIN_SIZE <= len(n_cells) <= MAX_SIZE:
                 naked.setdefault((tuple(n_cells), n_digits), (n_cells, n_digits))
             if MIN_SIZE <= len(h_cells) <= MAX_SIZE:

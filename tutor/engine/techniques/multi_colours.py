@@ -61,13 +61,13 @@ def pair_steps(d: int, digit_cells: int, first, second) -> list:
     for i, j in meets:
         targets |= digit_cells & ~inside & seen[i ^ 1] & seen[j ^ 1]
     if targets:
-        name = f"Multi Colors 1: {label}"
+        name = f"Multi-Colours 1: {label}"
         steps.append(make_step("multi-colours", name, cells=cells, digits=(d,), lead=name,
                                eliminations=[(i, d) for i in cell_bits(targets)],
                                extra={**base, "type": 1}))
     false = [k for k in range(4) if all(seen[k] & masks[m] for m in _other_cluster(k))]
     if false and not (0 in false and 1 in false) and not (2 in false and 3 in false):
-        name = f"Multi Colors 2: {label}"
+        name = f"Multi-Colours 2: {label}"
         steps.append(make_step("multi-colours", name, cells=cells, digits=(d,), lead=name,
                                eliminations=[(i, d) for k in false for i in classes[k]],
                                extra={**base, "type": 2,
@@ -165,10 +165,10 @@ def _check_digit(pos, cells, d, label) -> PatternReport:
         return fail(f"the clusters meet, but no cell outside them sees both of the other two "
                     f"classes, and no class sees both classes of the other cluster")
     elims = {e for s in steps for e in s.eliminations}
-    name = f"Multi Colors {steps[0].extra['type']}" if len(steps) == 1 else label
+    name = f"Multi-Colours {steps[0].extra['type']}" if len(steps) == 1 else label
 
     def why_not(i, dd, placing):
-        return f"{name} on {d} removes {effects_text(sorted(elims))}, " \
+        return f"{name} on {d} gives {effects_text(sorted(elims))}, " \
                f"not {cell_name(i)}{'=' if placing else '<>'}{dd}"
 
     return PatternReport(True, label, cells, digits=(d,), removes=elims, why_not=why_not)
@@ -179,7 +179,7 @@ def _check_digit(pos, cells, d, label) -> PatternReport:
                     "multi colour", "multi color", "multi colouring", "multi coloring",
                     "multi colors 1", "multi colors 2", "multi colours 1", "multi colours 2",
                     "multi colours type 1", "multi colours type 2"),
-           check=_check, step_label=lambda s: f"Multi Colors {s.extra['type']}",
+           check=_check, step_label=lambda s: f"Multi-Colours {s.extra['type']}",
            prerequisites=("simple-colours",),
            distractors=("simple-colours", "x-cycle", "skyscraper", "turbot-fish"),
            confusions=(("simple-colours", "Multi-Colours vs Simple Colours",

@@ -65,7 +65,7 @@ def _single_report(pos, label, cells, i, d):
     def why_not(j, e, placing):
         if placing:
             return f"the single places {cell_name(i)}={d}, not {cell_name(j)}={e}"
-        return f"placing {cell_name(i)}={d} does not remove {cell_name(j)}<>{e}"
+        return f"placing {cell_name(i)}={d} does not remove {e} from {cell_name(j)}"
 
     return PatternReport(True, label, cells, digits=(d,), removes=removes, places={(i, d)},
                          why_not=why_not)

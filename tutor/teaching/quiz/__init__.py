@@ -18,8 +18,8 @@ reminder of the difference.  No technique id is written here: everything
 about a technique comes from its room in the registry.
 """
 from .common import (  # noqa: F401
-    KINDS, REFERENCE_PUZZLE, Verdict, highlight_of, reference_position, target_ids, target_name,
-    target_noun,
+    KINDS, REFERENCE_PUZZLE, Verdict, after_singles, highlight_of, pending_singles,
+    reference_position, singles_note, target_ids, target_name, target_noun,
 )
 from .confusions import Confusion, closest, confusion, partners  # noqa: F401
 from .eliminate import EliminateQuiz  # noqa: F401

@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from ...engine.position import Position
 from ...engine.registry import (
-    FAMILIES, FAMILY_NOUNS, REGISTRY, UnknownTechnique, resolve, technique_name,
+    FAMILIES, FAMILY_NOUNS, REGISTRY, UnknownTechnique, counted, resolve, technique_name,
 )
 from ...engine.step import Step
 from .confusions import Confusion
@@ -31,8 +31,9 @@ class Verdict:
 
     @property
     def counts(self) -> bool:
-        """Whether the entry is a scored attempt (invalid input and repeats are not)."""
-        return self.kind not in ("invalid", "duplicate")
+        """Whether the entry is a scored attempt (invalid input, repeats and a
+        real pattern of another technique are not)."""
+        return self.kind not in ("invalid", "duplicate", "other")
 
 
 def target_ids(target: str, uniqueness: bool = True) -> list[str]:
@@ -66,6 +67,33 @@ def highlight_of(step: Step) -> dict:
     return {"cells": list(step.cells), "digits": list(step.digits),
             "eliminations": list(step.eliminations), "placements": list(step.placements),
             "houses": list(step.houses)}
+
+
+def pending_singles(position: Position) -> list[Step]:
+    """The singles a position still holds.  A find-all quiz there would ask
+    for patterns that are singles in disguise (a set whose other side is one
+    cell, a fish on a line with one cell): offer the position after them."""
+    from ...engine.registry import find_all
+    return find_all(position, ["singles"])
+
+
+def after_singles(position: Position) -> Position:
+    """The position once every single is placed (as the reference is taken)."""
+    from ...engine.solve import apply_until_stuck
+    return apply_until_stuck(position.copy(), ["singles"])
+
+
+def singles_note(position: Position) -> str:
+    """One line saying that singles are pending, or ''."""
+    singles = pending_singles(position)
+    if not singles:
+        return ""
+    cells = sorted({i for s in singles for i, _ in s.placements})
+    head = (f"This position still has singles to place ({counted(len(cells), 'cell')}, "
+            f"e.g. {singles[0].placement_texts()[0]}): ")
+    if after_singles(position).is_solved():
+        return head + "the singles alone solve it, so a find-all quiz has little to ask here."
+    return head + "a find-all quiz is best taken after them."
 
 
 def reference_position() -> Position:

@@ -21,7 +21,9 @@ class EliminateQuiz:
         self.target = target
         self.uniqueness = uniqueness
         self.target_ids = target_ids(target, uniqueness)
-        self.answers: list[Step] = find_all(position, self.target_ids, uniqueness)
+        from ...engine.names import leans_on
+        found = find_all(position, self.target_ids, uniqueness)
+        self.answers: list[Step] = [s for s in found if not leans_on(s)] or found
         self.source = source
         self.attempts: list[tuple[str, Verdict]] = []
         self.solved = False
@@ -33,7 +35,16 @@ class EliminateQuiz:
     def done(self) -> bool:
         return self.solved or self.gave_up
 
+    @property
+    def places(self) -> bool:
+        """Whether the technique's steps here place digits and remove none
+        (the singles): the learner claims a placement then."""
+        return bool(self.answers) and all(s.placements and not s.eliminations for s in self.answers)
+
     def prompt(self) -> str:
+        if self.places:
+            return (f"{target_name(self.target)} is the simplest step here. Claim a digit it places "
+                    f"(e.g. r1c2=7).")
         return (f"{target_name(self.target)} is the simplest step here. Claim an elimination it makes "
                 f"(e.g. r6c9<>5).")
 

@@ -63,7 +63,8 @@ _TOKEN = re.compile(
 
 def parse_entry(text: str) -> Entry:
     """Read a typed entry.  Accepts the engine's own names too
-    (`Locked Pair[2D] (hidden) r8c79 #57`, `Swordfish #3 BaseSet:R348 CoverSet:C136`);
+    (`Hidden Pair r8c79 #57`, `Swordfish #3 BaseSet:R348 CoverSet:C136`, and
+    HoDoKu's `Locked Pair[2D] (hidden) r8c79 #57`);
     anything after '=>' (the effect) is ignored.  Raises EntryError."""
     raw = text.strip()
     if not raw:

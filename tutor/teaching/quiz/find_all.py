@@ -8,8 +8,10 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from ...engine.judge.verdict import a_step, lead
+from ...engine.names import leaning_note, leans_on, step_label, technique_label
 from ...engine.position import Position
-from ...engine.registry import REGISTRY, find_all, technique_name
+from ...engine.registry import REGISTRY, find_all
 from ...engine.step import Step
 from ...engine.techniques.patterns import an
 from .common import Verdict, family_of, highlight_of, target_ids, target_name, target_noun
@@ -17,6 +19,11 @@ from .confusions import Confusion, closest, confusion
 from .entries import Entry, EntryError, parse_entry, selection_entry
 from .matching import best_match
 from .why_not import confusion_for_wrong, why_not
+
+
+def _pattern(step: Step) -> str:
+    """A step's pattern in the words of its text: '3 r348 c136', '5,7 in r8c79'."""
+    return lead(step).split(": ", 1)[-1]
 
 
 class FindAllQuiz:
@@ -30,7 +37,10 @@ class FindAllQuiz:
         self.target = target
         self.uniqueness = uniqueness          # False: uniqueness techniques count for nothing
         self.target_ids = target_ids(target, uniqueness)
-        self.instances: list[Step] = find_all(position, self.target_ids, uniqueness)
+        found = find_all(position, self.target_ids, uniqueness)
+        # a pattern that stands only on a pending single is not asked for
+        self.instances: list[Step] = [s for s in found if not leans_on(s)]
+        self.leaning: list[Step] = [s for s in found if leans_on(s)]
         self.title = title or f"Find every {target_name(target)}"
         self.source = source
         self.found: list[int] = []                 # instance indexes, in the order found
@@ -103,21 +113,27 @@ class FindAllQuiz:
             if k in self.found:
                 msg = f"already found (#{self.found.index(k) + 1}): {step.name}"
                 if conf:
-                    msg += f" (and it is {technique_name(step.technique)}, not {technique_name(conf.said)})"
+                    msg += f" (and it is {a_step(step_label(step))}, not {a_step(technique_label(conf.said))})"
                 return Verdict("duplicate", msg, step, k, conf, hl)
             if (entry.technique and entry.technique != step.technique and not conf
                     and family_of(entry.technique) != family_of(step.technique)):
                 # right cells, but named as something of another family
-                return Verdict("wrong", f"{entry.describe()} is not {an(technique_name(entry.technique))}: "
-                               f"those cells make {an(technique_name(step.technique))} ({step.name})",
+                return Verdict("wrong", f"{entry.describe()} is not {a_step(technique_label(entry.technique))}: "
+                               f"those cells make {a_step(step_label(step))} ({_pattern(step)})",
                                None, None, None, {"cells": list(entry.cells)})
             self.found.append(k)
             msg = f"found {len(self.found)}/{self.total}: {step.name}"
             if conf:
-                msg += f" (but it is {technique_name(step.technique)}, not {technique_name(conf.said)}: {conf.tip})"
+                msg += f" (but it is {a_step(step_label(step))}, not {a_step(technique_label(conf.said))}: {conf.tip})"
             elif entry.technique and entry.technique != step.technique:
-                msg += f" (it is {technique_name(step.technique)})"
+                msg += f" (it is {a_step(step_label(step))})"
             return Verdict("found", msg, step, k, conf, hl)
+        hit = best_match(entry, self.leaning)
+        if hit:
+            step = hit[1]
+            return Verdict("other", f"that {step_label(step)} ({_pattern(step)}) {leaning_note(step)}; "
+                           f"it is not asked for here and does not count against you", step, None,
+                           None, highlight_of(step))
         # an instance of something else?
         others = [s for s in self._all() if s.technique not in self.target_ids]
         hit = best_match(entry, others)
@@ -130,8 +146,8 @@ class FindAllQuiz:
             if said is None:
                 said = closest(step.technique, self.target_ids)
             conf = confusion(said, step.technique)
-            msg = (f"that is {an(technique_name(step.technique))} ({step.name}), not "
-                   f"{an(target_noun(self.target))}: it does not count here")
+            msg = (f"that is {a_step(step_label(step))}, not {an(target_noun(self.target))} "
+                   f"({_pattern(step)}): a real pattern, so it does not count against you")
             if conf:
                 msg += f". {conf.label}: {conf.tip}"
             return Verdict("other", msg, step, None, conf, highlight_of(step))
@@ -158,7 +174,8 @@ class FindAllQuiz:
 
     def score(self) -> "Score":
         right = len(self.found)
-        wrong = sum(1 for _, v in self.entries if v.kind in ("wrong", "other"))
+        # a real pattern of another technique is not held against the learner
+        wrong = sum(1 for _, v in self.entries if v.kind == "wrong")
         return Score(found=right, total=self.total, wrong=wrong,
                      duplicates=sum(1 for _, v in self.entries if v.kind == "duplicate"),
                      gave_up=self.gave_up)

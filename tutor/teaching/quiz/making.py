@@ -70,7 +70,9 @@ def make_quiz(kind: str, target: str, seed: int | None = None, position: Positio
         source = ""
     if kind == "eliminate":
         return EliminateQuiz(position, target, source, uniqueness)
+    from ...engine.names import leans_on
     steps = find_all(position, ids, uniqueness)
+    steps = [s for s in steps if not leans_on(s)] or steps    # never one that leans on a single
     if not steps:
         raise UnknownTechnique(f"no {target_name(target)} in this position")
     rng = random.Random(f"step:{target}:{seed or 0}")
