@@ -347,14 +347,14 @@ class Consequences:
                 lost.append((i, e, False))
             peers = dm[d] & PEER_MASK[i]
             dm[d] &= ~peers
-            nb = ~b
+            not_d = ~b
             d1 = d - 1
             while peers:
                 low = peers & -peers
                 peers ^= low
                 j = low.bit_length() - 1
                 off |= 1 << (9 * j + d1)
-                cands[j] &= nb
+                cands[j] &= not_d
                 lost.append((j, d, True))
             after.append(off)
         return Net(lit, on, off, queue, t, after, result)
