@@ -50,6 +50,8 @@ digits are the links and z.
 """
 from __future__ import annotations
 
+from itertools import compress
+
 from ..registry import technique
 from ..grid import cell_bits, cells_name
 from ..position import Position
@@ -83,20 +85,30 @@ class ChainSearch:
         ends: list[list] = [[] for _ in range(n)]
         start: dict[int, dict[int, int]] = {}
         seen = [0] * (10 * n)
+        # ALSs of one house often share their targets of z: split each
+        # (z, targets) once.  The holders listed may include m itself; its
+        # start never reaches m's ends (`every` leaves it out), so _meet
+        # never meets it there.
+        split: dict[int, tuple] = {}
         for key, t in idx.target_table.items():
             if not t:
                 continue
             m, z = divmod(key, 10)
-            base = z * 81 - 82
-            mine = ~(1 << m)
-            tlist = []
-            every = 0
-            while t:
-                low = t & -t
-                t ^= low
-                h = hold[base + low.bit_length()] & mine
-                tlist.append((low, h))
-                every |= h
+            got = split.get(t * 10 + z)
+            if got is None:
+                base = z * 81 - 82
+                tlist = []
+                every = 0
+                rest = t
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    h = hold[base + low.bit_length()]
+                    tlist.append((low, h))
+                    every |= h
+                got = split[t * 10 + z] = (every, tlist)
+            every, tlist = got
+            every &= ~(1 << m)
             if every:
                 shift = (z - 1) * n
                 ends[m].append((z, key, every << shift, shift, tlist))
@@ -146,10 +158,8 @@ class ChainSearch:
                     nxt[key] |= send
         level: dict[int, dict[int, int]] = {}
         seen = self.seen
-        for key, bits in enumerate(nxt):
-            if not bits:
-                continue
-            bits &= ~seen[key]
+        for key in compress(range(len(nxt)), nxt):     # the keys reached, in order
+            bits = nxt[key] & ~seen[key]
             if bits:
                 seen[key] |= bits
                 k, x = divmod(key, 10)
@@ -271,29 +281,33 @@ class ChainSearch:
         path = [end_key]
         dead = set()
 
-        def back(key: int, lev: int, used: frozenset, far: int) -> bool:
+        apart, any_ = mode == APART, mode == ANY
+
+        def back(key: int, lev: int, used: int, far: int) -> bool:
+            # used: bitset of the ALSs on the path (bit j for ALS j)
             k, x = divmod(key, 10)
             if lev == 0:
                 return k == a and x == z
             below = levels[lev - 1]
             for j in lists(k)[x]:
                 ins = below.get(j)
-                if not ins or (mode != ANY and (j in used or cells[j] & far)):
+                if not ins or (not any_ and (used >> j & 1 or cells[j] & far)):
                     continue
                 for y, bits in ins.items():
-                    nk = j * 10 + y
-                    if y != x and bits & o and (lev, nk) not in dead:
+                    if y != x and bits & o:
+                        nk = j * 10 + y
+                        if (lev, nk) in dead:
+                            continue
                         path.append(nk)
-                        if back(nk, lev - 1, used | {j},
-                                far | cells[k] if mode == APART else 0):
+                        if back(nk, lev - 1, used | 1 << j, far | cells[k] if apart else 0):
                             return True
                         path.pop()
-                        if mode != ANY:
+                        if not any_:
                             dead.add((lev, nk))
             return False
 
         m = end_key // 10
-        if not back(end_key, length, frozenset((m,)), 0):
+        if not back(end_key, length, 1 << m, 0):
             return None
         states = path[::-1]
         return [s // 10 for s in states], [s % 10 for s in states[1:]]

@@ -186,8 +186,10 @@ class AlsIndex:
                             lx[xm] |= b2
                             lx[m2] |= b
         out = []
-        for k in range(n):
-            apart = ~self.overlap(k)
+        if n:
+            self.overlap(0)         # builds the whole table
+        for k, shared in enumerate(self._overlap or ()):
+            apart = ~shared
             mine = {}
             for x, xm in own[k]:
                 partners = linked[x][xm] & apart

@@ -44,14 +44,6 @@ from .als_index import AlsIndex, als_index
 from .common import per_position
 
 
-def bits_of(mask: int):
-    """The ALS numbers of a bitset, lowest (simplest) first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
-
-
 def als_houses(idx: AlsIndex, alses) -> list[int]:
     """The houses of the ALSs of more than one cell."""
     return sorted({h for k in alses if idx.size(k) > 1 for h in idx.houses[k]})
@@ -77,21 +69,37 @@ def xz_effect(idx: AlsIndex, a: int, b: int, rcc: int) -> list[tuple[int, int]]:
 def _xz_steps(pos: Position) -> tuple:
     idx = als_index(pos)
     targets = idx.target_table
+    digits = idx.digits
+    # clears[k]: the digits z of ALS k with targets (a z no cell sees
+    # clears nothing), so most singly linked pairs fail on one AND
+    clears = [0] * idx.n
+    for key, t in targets.items():
+        if t:
+            clears[key // 10] |= 1 << (key % 10 - 1)
     best: dict[tuple, list] = {}
     for a in range(idx.n):
         links: dict[int, int] = {}
         later = -1 << (a + 1)
         for x, partners in idx.rcc(a).items():
-            for b in bits_of(partners & later):
-                links[b] = links.get(b, 0) | 1 << (x - 1)
+            xb = 1 << (x - 1)
+            partners &= later
+            while partners:
+                low = partners & -partners
+                partners ^= low
+                b = low.bit_length() - 1
+                links[b] = links.get(b, 0) | xb
+        mine = digits[a] & clears[a]
         for b, rcc in links.items():
             if rcc & (rcc - 1):
                 if rcc.bit_count() > 2:
                     continue            # three restricted commons: no solution
             else:
                 # most pairs clear nothing: test the z first
-                for z in MASK_DIGITS[idx.digits[a] & idx.digits[b] & ~rcc]:
-                    if targets.get(a * 10 + z, 0) & targets.get(b * 10 + z, 0):
+                zs = mine & digits[b] & clears[b] & ~rcc
+                if not zs:
+                    continue
+                for z in MASK_DIGITS[zs]:
+                    if targets[a * 10 + z] & targets[b * 10 + z]:
                         break
                 else:
                     continue

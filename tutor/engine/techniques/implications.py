@@ -39,6 +39,8 @@ NAKED = 27          # net rule of a placement: a naked single (0..26: hidden sin
 PREMISE = -1        # net rule of the premise itself
 
 _WEAK: list[int] = []
+# per cell: (house, 81-bit mask of its cells) for its three houses
+_CELL_HOUSES = [tuple((h, HOUSE_MASK[h]) for h in HOUSES_OF[i]) for i in range(81)]
 
 
 def weak_table() -> list[int]:
@@ -291,6 +293,7 @@ class Consequences:
             dm[e0 + 1] &= ~(1 << i0)
             lost.append((i0, e0 + 1, True))
         t = 0
+        houses_of = _CELL_HOUSES
         while True:
             # what the last removals force: a naked or hidden single, or a
             # contradiction (written out: this loop is the hot spot)
@@ -307,16 +310,17 @@ class Consequences:
                             queue.append((j, cj.bit_length(), NAKED))
                 b = 1 << (d - 1)
                 cells = dm[d]
-                for h in HOUSES_OF[j]:
+                for h, house in houses_of[j]:
                     if not done[h] & b:
-                        hm = cells & HOUSE_MASK[h]
+                        hm = cells & house
                         if not hm:
                             result = ("house", h, d)
                             break
                         if not hm & (hm - 1):
                             c = hm.bit_length() - 1
-                            if 9 * c + d - 1 not in queued:
-                                queued.add(9 * c + d - 1)
+                            k = 9 * c + d - 1
+                            if k not in queued:
+                                queued.add(k)
                                 queue.append((c, d, h))
                 if result:
                     break
@@ -332,22 +336,25 @@ class Consequences:
             t += 1
             on |= 1 << (9 * i + d - 1)
             cands[i] = 0
-            for h in HOUSES_OF[i]:
+            for h, _ in houses_of[i]:
                 done[h] |= b
             nb = ~(1 << i)
             dm[d] &= nb
-            for e in MASK_DIGITS[m & ~b]:
-                off |= 1 << (9 * i + e - 1)
+            others = m & ~b
+            off |= others << (9 * i)
+            for e in MASK_DIGITS[others]:
                 dm[e] &= nb
                 lost.append((i, e, False))
             peers = dm[d] & PEER_MASK[i]
             dm[d] &= ~peers
+            not_d = ~b
+            d1 = d - 1
             while peers:
                 low = peers & -peers
                 peers ^= low
                 j = low.bit_length() - 1
-                off |= 1 << (9 * j + d - 1)
-                cands[j] &= ~b
+                off |= 1 << (9 * j + d1)
+                cands[j] &= not_d
                 lost.append((j, d, True))
             after.append(off)
         return Net(lit, on, off, queue, t, after, result)
