@@ -150,13 +150,13 @@ def pick_position(technique: str, rating: float, seed: int = 0, count: int = 6):
 
 def progress_text(table: list[Row], now_ms: int | None = None) -> list[str]:
     """The progress table as lines (the M screen and `progress` print it)."""
-    lines = [f"{'technique':24} {'rating':>6} {'±':>4} {'tries':>5}  {'trend':12} {'review':>8}"]
+    lines = [f"{'technique':35} {'rating':>6} {'±':>4} {'tries':>5}  {'trend':10} {'review':>8}"]
     for r in table:
         if not r.met:
-            lines.append(f"{r.name[:24]:24} {'-':>6} {'':>4} {0:>5}  {'':12} {'-':>8}")
+            lines.append(f"{r.name:35} {'-':>6} {'':>4} {0:>5}  {'':10} {'-':>8}")
             continue
-        lines.append(f"{r.name[:24]:24} {r.rating:6.0f} {r.deviation:4.0f} {r.attempts:5}  "
-                     f"{sparkline(r.trend):12} {when_text(r.next_review, now_ms):>8}")
+        lines.append(f"{r.name:35} {r.rating:6.0f} {r.deviation:4.0f} {r.attempts:5}  "
+                     f"{sparkline(r.trend[-10:]):10} {when_text(r.next_review, now_ms):>8}")
     return lines
 
 
