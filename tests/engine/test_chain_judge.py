@@ -71,7 +71,7 @@ def test_ends_that_do_not_see_the_target(pos):
     v = judge(pos, "r1c9<>5", by="aic", pattern=XY_CHAIN)
     assert v.kind == "false"
     assert v.message == ("r1c9 is 5 in the solution. r1c157 r3c2 is an AIC, but the ends of "
-                         f"{XY_CHAIN} do not both rule out r1c9<>5.")
+                         f"{XY_CHAIN} do not both rule out 5 in r1c9.")
 
 
 def test_a_pattern_that_is_neither_cells_nor_a_chain_is_invalid(pos):
