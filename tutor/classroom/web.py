@@ -137,6 +137,12 @@ class WebChannel:
             self._task.cancel()
 
 
+def _heading(class_name: str) -> str:
+    """The login page's title: the class by name unless it has the default one."""
+    return "Sudoku tutor: join the class" if class_name == "class" else \
+        f"Sudoku tutor: join class {class_name}"
+
+
 def _page(title: str, body: str, head: str = "") -> str:
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
             f'<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -231,7 +237,7 @@ class WebListener:
     def _login_form(self, message: str = "", name: str = "", status: int = 200) -> web.Response:
         room = self.room
         note = f'<p class="error" role="alert">{html.escape(message)}</p>' if message else ""
-        body = (f'<main class="login"><h1>Sudoku tutor: class {html.escape(room.roster.class_name)}</h1>{note}'
+        body = (f'<main class="login"><h1>{html.escape(_heading(room.roster.class_name))}</h1>{note}'
                 '<form method="post" action="/login">'
                 f'<label>Name <input name="name" autocomplete="username" required autofocus '
                 f'value="{html.escape(name)}"></label>'
