@@ -6,8 +6,7 @@ class quiz, a new quiz and the reveal of missed instances.  Each try is
 counted and the teacher sees the count.  When the test ends all comes back."""
 from __future__ import annotations
 
-import time
-
+from pilot_helpers import until
 from tutor.app import make_app
 from tutor.app.commands import _commands
 from tutor.app.screens.teacher import result_text
@@ -20,12 +19,7 @@ LOCKEDSET = "2.891..54....4..7.41.5..6.2...7...61....2....69...1...5.2..7.16.4..
 
 
 async def _until(pilot, pred, timeout=6.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        await pilot.pause(0.05)
-        if pred():
-            return True
-    return pred()
+    return await until(pilot, pred, timeout)
 
 
 def _tree_text(play) -> str:

@@ -8,8 +8,7 @@ name, student activity and claims in the teacher's table, puzzle names, quiz
 entries."""
 from __future__ import annotations
 
-import time
-
+from pilot_helpers import until as _until
 from tutor.app import make_app
 from tutor.classroom import events
 from tutor.engine.formats import parse_position, to_braces
@@ -19,15 +18,6 @@ from tutor.store import Store
 LOCKEDSET = "2.891..54....4..7.41.5..6.2...7...61....2....69...1...5.2..7.16.4..6....16..594.3"
 EASY = "..2..3.....7.....58...5.79.6.3..7.....8.....6..4......2...345...4..79.38.356....4"
 NASTY = ["Week 3 [/] pairs", "[/b]", "[b]bold", "[@click=app.screenshot]x[/]", "[link=file:///etc]y"]
-
-
-async def _until(pilot, pred, timeout=5.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        await pilot.pause(0.05)
-        if pred():
-            return True
-    return pred()
 
 
 async def test_student_survives_markup_in_push_titles(db):

@@ -5,8 +5,7 @@ class position; their stored result never goes down; and the game of their
 own that a push replaced is kept for them to go back to."""
 from __future__ import annotations
 
-import time
-
+from pilot_helpers import until
 from tutor.app import make_app
 from tutor.classroom import events
 from tutor.engine.formats import parse_position, to_braces
@@ -19,12 +18,7 @@ FOUND = ["r6c45 #38", "r8c79 #57", "r38c3 #39"]     # three of the 25 LockedSets
 
 
 async def _until(pilot, pred, timeout=6.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        await pilot.pause(0.05)
-        if pred():
-            return True
-    return pred()
+    return await until(pilot, pred, timeout)
 
 
 def _quiz_payload(title="LockedSet hunt", **kw):

@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from pilot_helpers import until as _until
 from tutor.app import make_app
 from tutor.classroom import events
 from tutor.engine.formats import parse_position, to_braces
@@ -26,15 +27,6 @@ def _student_history(path: str) -> None:
     s.record_attempt("alice", "x-wing", "eliminate", 1.0, 20, 0)
     s.record_claim("alice", "r5c7<>3", "proved", "skyscraper")
     s.close()
-
-
-async def _until(pilot, pred, timeout=5.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        await pilot.pause(0.05)
-        if pred():
-            return True
-    return pred()
 
 
 def _row(screen, user):

@@ -12,6 +12,7 @@ import time
 import pytest
 
 from pg_helpers import resume, stall
+from pilot_helpers import until as pilot_until
 from tutor.store import Store, StoreUnavailable
 from tutor.store.queued import QueuedStore
 
@@ -108,12 +109,7 @@ EASY = "..2..3.....7.....58...5.79.6.3..7.....8.....6..4......2...345...4..79.38
 
 
 async def _until(pilot, pred, timeout=10.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        await pilot.pause(0.05)
-        if pred():
-            return True
-    return pred()
+    return await pilot_until(pilot, pred, timeout)
 
 
 async def test_the_app_plays_on_while_the_store_stalls(own_pg):
