@@ -72,8 +72,9 @@ def practice_positions(technique: str, count: int, seed: int = 0,
     technique = _check_technique(technique, uniqueness)
     if count <= 0:
         return []
-    _refuse_known_empty(technique)
     cached = load_cache(technique)
+    if not cached:
+        _refuse_known_empty(technique)
     real = [p for p in cached if not p.is_variant]
     variants = [p for p in cached if p.is_variant]
     rng = random.Random(f"{technique}:{seed}")
