@@ -117,6 +117,7 @@ class ChainSearch:
                 seen[key] = bit
         self.ends = ends
         self.levels = [start]
+        self.present = [_mask_of(start)]    # per level: bitset of the ALSs in it
         self.seen = seen
         # out[k]: (y, state keys j * 10 + y of the ALSs j linked to k by y)
         out = []
@@ -169,6 +170,7 @@ class ChainSearch:
                 else:
                     got[x] = bits
         self.levels.append(level)
+        self.present.append(_mask_of(level))
         self._meet(len(self.levels) - 1, level)
 
     def _meet(self, length: int, level: dict) -> None:
@@ -236,8 +238,13 @@ class ChainSearch:
         most); else the first."""
         count = sum(firsts.bit_count() for firsts in ends.values())
         candidates = self._ends_of(z, length, ends)
+        cells = self.idx.cells
         for mode in (APART, DISTINCT):
-            for a, end_key in candidates[:TRIES]:
+            for a, end_key in candidates:
+                # two end ALSs sharing a cell are never apart (a chain has
+                # three ALSs at least): no need to search
+                if mode == APART and cells[a] & cells[end_key // 10]:
+                    continue
                 got = self._rebuild(a, z, end_key, length, mode)
                 if got:
                     return got[0], got[1], count
@@ -246,15 +253,20 @@ class ChainSearch:
         return got[0], got[1], count
 
     def _ends_of(self, z: int, length: int, ends: dict) -> list:
-        """(first ALS, last state) of the chains of an effect, fewest cells
-        in the two end ALSs first (then the lower ALS numbers)."""
+        """(first ALS, last state) of the first TRIES chains of an effect,
+        fewest cells in the two end ALSs first (then the lower ALS numbers)."""
         idx = self.idx
+        size = idx.sizes
         base = (z - 1) * idx.n
         last = self.levels[length]
         pairs = []
         for m, firsts in ends.items():
-            for a in _bits_in(firsts):
-                pairs.append((idx.size(a) + idx.size(m), a, m))
+            sm = size[m]
+            while firsts:
+                low = firsts & -firsts
+                firsts ^= low
+                a = low.bit_length() - 1
+                pairs.append((size[a] + sm, a, m))
         pairs.sort()
         out = []
         for _, a, m in pairs:
@@ -262,6 +274,8 @@ class ChainSearch:
             for x, bits in last[m].items():
                 if x != z and bits & o:
                     out.append((a, m * 10 + x))
+            if len(out) >= TRIES:
+                return out[:TRIES]
         return out
 
     def _rebuild(self, a: int, z: int, end_key: int, length: int, mode: int):
@@ -272,40 +286,57 @@ class ChainSearch:
         state holds only starts that reached it from the level before).  In
         the first two modes a state that led nowhere is not tried again
         from another path, which keeps the work small and may miss a chain:
-        then the next mode shows one."""
+        then the next mode shows one.
+
+        Every state visited holds the start's bit o; the only such state
+        one level up from the start is (a, z) itself, so a state one link
+        from the start needs no search: just the test of a against the
+        ALSs on the path."""
         idx = self.idx
         cells = idx.cells
         levels = self.levels
-        lists = idx.rcc_lists
+        present = self.present
+        rcc = idx.rcc
         o = 1 << ((z - 1) * idx.n + a)
+        abit = 1 << a
+        cells_a = cells[a]
         path = [end_key]
-        dead = set()
-
         apart, any_ = mode == APART, mode == ANY
 
         def back(key: int, lev: int, used: int, far: int) -> bool:
             # used: bitset of the ALSs on the path (bit j for ALS j)
+            if lev == 1:
+                if any_ or not (used & abit or cells_a & far):
+                    path.append(a * 10 + z)
+                    return True
+                return False
             k, x = divmod(key, 10)
-            if lev == 0:
-                return k == a and x == z
             below = levels[lev - 1]
-            for j in lists(k)[x]:
-                ins = below.get(j)
-                if not ins or (not any_ and (used >> j & 1 or cells[j] & far)):
+            maybe = rcc(k)[x] & present[lev - 1]
+            if not any_:
+                maybe &= ~used
+            if apart:
+                down = far | cells[k]
+            while maybe:
+                low = maybe & -maybe
+                maybe ^= low
+                j = low.bit_length() - 1
+                if apart and cells[j] & far:
                     continue
-                for y, bits in ins.items():
+                for y, bits in below[j].items():
                     if y != x and bits & o:
                         nk = j * 10 + y
-                        if (lev, nk) in dead:
+                        if nk in dead[lev]:
                             continue
                         path.append(nk)
-                        if back(nk, lev - 1, used | 1 << j, far | cells[k] if apart else 0):
+                        if back(nk, lev - 1, used | low, down if apart else 0):
                             return True
                         path.pop()
                         if not any_:
-                            dead.add((lev, nk))
+                            dead[lev].add(nk)
             return False
 
+        dead = [set() for _ in range(length + 1)]      # per level: states that led nowhere
         m = end_key // 10
         if not back(end_key, length, 1 << m, 0):
             return None
@@ -313,11 +344,11 @@ class ChainSearch:
         return [s // 10 for s in states], [s % 10 for s in states[1:]]
 
 
-def _bits_in(mask: int):
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+def _mask_of(level: dict) -> int:
+    got = 0
+    for k in level:
+        got |= 1 << k
+    return got
 
 
 @per_position

@@ -44,7 +44,7 @@ class AlsIndex:
     """The ALSs of one position with their per-digit cells and the links
     between them (see the module docstring)."""
 
-    __slots__ = ("records", "houses", "n", "cells", "digits", "z_cells", "_sees", "target_table",
+    __slots__ = ("records", "houses", "n", "cells", "digits", "sizes", "z_cells", "_sees", "target_table",
                  "_overlap", "_rcc", "_lists", "holding_table", "_data")
 
     def __init__(self, pos: Position):
@@ -58,6 +58,7 @@ class AlsIndex:
         self.n = len(self.records)
         self.cells = [r[0] for r in self.records]
         self.digits = [r[1] for r in self.records]
+        self.sizes = [c.bit_count() for c in self.cells]
         self.z_cells = digit_masks(pos)
         z_cells = self.z_cells
         sees: dict[int, int] = {}
