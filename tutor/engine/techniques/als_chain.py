@@ -53,7 +53,7 @@ from __future__ import annotations
 from itertools import compress
 
 from ..registry import technique
-from ..grid import cell_bits, cells_name
+from ..grid import cell_bits
 from ..position import Position
 from ..step import make_step
 from .als_checks import als_entry_keys, check_als_chain, check_als_xy_wing
@@ -304,36 +304,41 @@ class ChainSearch:
         apart, any_ = mode == APART, mode == ANY
 
         def back(key: int, lev: int, used: int, far: int) -> bool:
-            # used: bitset of the ALSs on the path (bit j for ALS j)
-            if lev == 1:
-                if any_ or not (used & abit or cells_a & far):
-                    path.append(a * 10 + z)
-                    return True
-                return False
+            # used: bitset of the ALSs on the path (bit j for ALS j); lev >= 2
             k, x = divmod(key, 10)
             below = levels[lev - 1]
+            dead_here = dead[lev]
             maybe = rcc(k)[x] & present[lev - 1]
             if not any_:
                 maybe &= ~used
-            if apart:
-                down = far | cells[k]
+            down = far | cells[k] if apart else 0
             while maybe:
                 low = maybe & -maybe
                 maybe ^= low
                 j = low.bit_length() - 1
                 if apart and cells[j] & far:
                     continue
+                if lev == 2:
+                    # the state below is one link from the start: it leads
+                    # there unless a is on the path or too close to it
+                    ok = any_ or not ((used | low) & abit or cells_a & down)
                 for y, bits in below[j].items():
                     if y != x and bits & o:
                         nk = j * 10 + y
-                        if nk in dead[lev]:
+                        if nk in dead_here:
+                            continue
+                        if lev == 2:
+                            if ok:
+                                path.extend((nk, a * 10 + z))
+                                return True
+                            dead_here.add(nk)
                             continue
                         path.append(nk)
-                        if back(nk, lev - 1, used | low, down if apart else 0):
+                        if back(nk, lev - 1, used | low, down):
                             return True
                         path.pop()
                         if not any_:
-                            dead[lev].add(nk)
+                            dead_here.add(nk)
             return False
 
         dead = [set() for _ in range(length + 1)]      # per level: states that led nowhere
@@ -371,33 +376,33 @@ def _steps(pos: Position, tid: str, lengths) -> list:
 
 
 def _step(idx: AlsIndex, tid: str, alses, links, z: int, targets: int, count: int):
-    ins = [z] + links
-    outs = links + [z]
+    about = [idx.about(k) for k in alses]
+    last = len(alses) - 1
     nodes, parts = [], []
-    for k, d_in, d_out, last in zip(alses, ins, outs, [False] * (len(alses) - 1) + [True]):
-        data = idx.data(k)
-        nodes.append({"cells": data["cells"], "digits": data["digits"], "als": True,
-                      "digit": d_in, "link": "="})
-        nodes.append({"cells": data["cells"], "digits": data["digits"], "als": True,
-                      "digit": d_out, "link": None if last else "-"})
-        parts.append(f"({d_in}={d_out}){cells_name(idx.cell_list(k))}")
+    for i, (_, text, cells, digits) in enumerate(about):
+        d_in = links[i - 1] if i else z
+        d_out = links[i] if i < last else z
+        nodes.append({"cells": cells, "digits": digits, "als": True, "digit": d_in, "link": "="})
+        nodes.append({"cells": cells, "digits": digits, "als": True, "digit": d_out,
+                      "link": None if i == last else "-"})
+        parts.append(f"({d_in}={d_out}){text}")
     eureka = "-".join(parts)
-    overlap = any(idx.cells[p] & idx.cells[q] for i, p in enumerate(alses) for q in alses[i + 2:])
-    extra = {"alses": [idx.data(k) for k in alses], "rcc": list(links), "z": [z],
-             "length": len(alses), "overlap": overlap, "chain": nodes, "eureka": eureka}
+    masks = [idx.cells[k] for k in alses]
+    overlap = any(p & q for i, p in enumerate(masks) for q in masks[i + 2:])
+    extra = {"alses": [{"cells": e[2], "digits": e[3]} for e in about], "rcc": list(links),
+             "z": [z], "length": len(alses), "overlap": overlap, "chain": nodes, "eureka": eureka}
     if tid == "als-xy-wing":
-        a, b, c = alses
         head = "ALS-XY-Wing" + (" [overlap]" if overlap else "")
-        lead = (f"{head}: {idx.name(a)} -{links[0]}- {idx.name(b)} -{links[1]}- "
-                f"{idx.name(c)}, z={z}")
-        extra["pivot"] = idx.data(b)["cells"]
+        lead = (f"{head}: {about[0][0]} -{links[0]}- {about[1][0]} -{links[1]}- "
+                f"{about[2][0]}, z={z}")
+        extra["pivot"] = about[1][2]
     else:
         lead = "ALS Chain" + (" [overlap]" if overlap else "") + f": {eureka}"
     if count > 1:
         extra["merged"] = count
     cells = 0
-    for k in alses:
-        cells |= idx.cells[k]
+    for m in masks:
+        cells |= m
     return make_step(tid, lead, cells=sorted(cell_bits(cells)), digits=sorted(set(links) | {z}),
                      houses=als_houses(idx, alses), eliminations=[(i, z) for i in cell_bits(targets)],
                      lead=lead, extra=extra)

@@ -95,16 +95,28 @@ class AlsIndex:
 
     def name(self, k: int) -> str:
         """'r1c25 #345'."""
-        return _als_name(_cells_of(self.cells[k]), self.digits[k])
+        return self.about(k)[0]
+
+    def cells_text(self, k: int) -> str:
+        """'r1c25'."""
+        return self.about(k)[1]
 
     def data(self, k: int) -> dict:
         """JSON-friendly {"cells": [...], "digits": [...]} of ALS k (the
         lists are shared by the steps naming k: read-only)."""
+        got = self.about(k)
+        return {"cells": got[2], "digits": got[3]}
+
+    def about(self, k: int) -> tuple:
+        """(name, cells text, cell names, digits) of ALS k, made once: many
+        steps name the same ALSs."""
         got = self._data.get(k)
         if got is None:
-            got = self._data[k] = (list(_cell_names(_cells_of(self.cells[k]))),
-                                   list(MASK_DIGITS[self.digits[k]]))
-        return {"cells": got[0], "digits": got[1]}
+            cell_list = _cells_of(self.cells[k])
+            name = _als_name(cell_list, self.digits[k])
+            got = self._data[k] = (name, name[:name.index(" #")],
+                                   list(_cell_names(cell_list)), list(MASK_DIGITS[self.digits[k]]))
+        return got
 
     # ------------------------------------------------------------ links
     def overlap(self, k: int) -> int:

@@ -46,7 +46,8 @@ from .common import per_position
 
 def als_houses(idx: AlsIndex, alses) -> list[int]:
     """The houses of the ALSs of more than one cell."""
-    return sorted({h for k in alses if idx.size(k) > 1 for h in idx.houses[k]})
+    sizes = idx.sizes
+    return sorted({h for k in alses if sizes[k] > 1 for h in idx.houses[k]})
 
 
 def xz_effect(idx: AlsIndex, a: int, b: int, rcc: int) -> list[tuple[int, int]]:
