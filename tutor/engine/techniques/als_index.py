@@ -44,11 +44,12 @@ class AlsIndex:
     """The ALSs of one position with their per-digit cells and the links
     between them (see the module docstring)."""
 
-    __slots__ = ("records", "houses", "n", "cells", "digits", "sizes", "z_cells", "_sees", "target_table",
-                 "_overlap", "_rcc", "_lists", "holding_table", "_data")
+    __slots__ = ("records", "houses", "n", "cells", "digits", "sizes", "z_cells", "sees_table",
+                 "target_table", "clears", "_overlap", "_rcc", "_lists", "holding_table", "_data")
 
-    def __init__(self, pos: Position):
-        records, houses = als_table(pos)
+    def __init__(self, pos: Position, table: tuple | None = None):
+        # table: (records, houses) as als.py makes them; als_table(pos) if None
+        records, houses = table or als_table(pos)
         # simplest first: fewer cells, then cell order; so the lowest bit of
         # a bitset of ALSs is its simplest member
         order = sorted(range(len(records)), key=lambda k: (records[k][0].bit_count(),
@@ -63,13 +64,18 @@ class AlsIndex:
         z_cells = self.z_cells
         sees: dict[int, int] = {}
         targets: dict[int, int] = {}
+        clears = [0] * self.n
         for k, (_, digits, sub, seeing, places) in enumerate(self.records):
             for d in MASK_DIGITS[digits]:
                 p = seeing[sub & places[d]]
                 sees[k * 10 + d] = p
-                targets[k * 10 + d] = p & z_cells[d]
-        self._sees = sees
+                t = targets[k * 10 + d] = p & z_cells[d]
+                if t:
+                    clears[k] |= 1 << (d - 1)
+        self.sees_table = sees
         self.target_table = targets     # k * 10 + d -> targets(k, d), for hot loops
+        # clears[k]: 9-bit mask of the digits d with targets(k, d)
+        self.clears = clears
         self._overlap: list[int] | None = None
         self._rcc: list[dict[int, int]] | None = None
         self._lists: dict[int, dict[int, list[int]]] = {}
@@ -81,7 +87,7 @@ class AlsIndex:
         return self.cells[k] & self.z_cells[d]
 
     def sees_all(self, k: int, d: int) -> int:
-        return self._sees[k * 10 + d]
+        return self.sees_table[k * 10 + d]
 
     def targets(self, k: int, d: int) -> int:
         """Cells outside k holding d that see every d of k (0 if k lacks d)."""
@@ -162,7 +168,7 @@ class AlsIndex:
     def _find_rccs(self) -> list[dict[int, int]]:
         n = self.n
         z_cells = self.z_cells
-        sees = self._sees
+        sees = self.sees_table
         # groups[x]: x-cells -> [cells seeing all of them that hold x, ALS bitset]
         groups: list[dict[int, list]] = [{} for _ in range(10)]
         own: list[list[tuple[int, int]]] = []

@@ -71,12 +71,9 @@ def _xz_steps(pos: Position) -> tuple:
     idx = als_index(pos)
     targets = idx.target_table
     digits = idx.digits
-    # clears[k]: the digits z of ALS k with targets (a z no cell sees
-    # clears nothing), so most singly linked pairs fail on one AND
-    clears = [0] * idx.n
-    for key, t in targets.items():
-        if t:
-            clears[key // 10] |= 1 << (key % 10 - 1)
+    # the digits z of an ALS with targets (a z no cell sees clears
+    # nothing), so most singly linked pairs fail on one AND
+    clears = idx.clears
     best: dict[tuple, list] = {}
     for a in range(idx.n):
         links: dict[int, int] = {}

@@ -48,8 +48,8 @@ from ..registry import technique
 from ..grid import MASK_DIGITS, POPCOUNT, cell_bits, cell_name, digits_text
 from ..position import Position
 from ..step import make_step
-from .als import MAX_ALS_SIZE, _als_name, _als_table, _cell_names, _cells_of, als_table
-from .common import digit_masks
+from .als import MAX_ALS_SIZE, _als_table, _cells_of
+from .als_index import AlsIndex, als_index
 from .patterns import chain_entry_keys
 
 MIN_STEM, MAX_STEM = 2, 9
@@ -66,53 +66,26 @@ def _stem_cells(pos: Position) -> int:
 
 
 class _Petals:
-    """What every stem's search shares: the ALSs (records and houses);
+    """What every stem's search shares: the AlsIndex of the ALSs (numbered
+    simplest first, so of two petals the lower number is the smaller) and
     `links`, (P(x), x, k) for each digit x of each ALS k: a stem linked to
     the ALS by x must hold x and lie in P(x).  (P(x) never holds a cell of
     the ALS that has x, and its other cells lack x, so no stem is ever
-    inside its petal.)  And, worked out for an ALS when first needed: the
-    digits z it could clear cells of (zs[k]) and those cells (targets[k *
-    10 + z]: the cells holding z that see every z of the ALS)."""
+    inside its petal.)"""
 
-    __slots__ = ("records", "houses", "z_cells", "targets", "zs", "links")
+    __slots__ = ("idx", "links")
 
-    def __init__(self, pos: Position, records: list, houses: list):
-        self.records = records
-        self.houses = houses
-        self.z_cells = digit_masks(pos)
-        self.targets: dict[int, int] = {}
-        self.zs: list = [None] * len(records)
-        self.links = [(seeing[sub & places[x]], x, k)
-                      for k, (_, digits, sub, seeing, places) in enumerate(records)
-                      for x in MASK_DIGITS[digits]]
-
-    def find_targets(self, k: int) -> None:
-        _, digits, sub, seeing, places = self.records[k]
-        z_cells = self.z_cells
-        targets = self.targets
-        zk = 0
-        for z in MASK_DIGITS[digits]:
-            t = seeing[sub & places[z]] & z_cells[z]
-            if t:
-                targets[k * 10 + z] = t
-                zk |= 1 << (z - 1)
-        self.zs[k] = zk
-
-    def cell_list(self, k: int) -> tuple[int, ...]:
-        return _cells_of(self.records[k][0])
-
-    def smaller(self, a: int, b: int) -> bool:
-        """Whether ALS a comes before ALS b: fewer cells, then cell order."""
-        ca = self.records[a][0]
-        cb = self.records[b][0]
-        return (ca.bit_count(), _cells_of(ca)) < (cb.bit_count(), _cells_of(cb))
+    def __init__(self, idx: AlsIndex):
+        self.idx = idx
+        self.links = [(p, key % 10, key // 10) for key, p in idx.sees_table.items()]
 
     def simpler(self, petals, cost, old, old_cost) -> bool:
         """Whether petals (with cost) beat old: by cost, then the first in
         cell order."""
         if cost != old_cost:
             return cost < old_cost
-        return [self.cell_list(k) for _, k in petals] < [self.cell_list(k) for _, k in old]
+        cell_list = self.idx.cell_list
+        return [cell_list(k) for _, k in petals] < [cell_list(k) for _, k in old]
 
 
 def _blossoms(pos: Position, petals: _Petals, allowed: int) -> dict:
@@ -126,16 +99,14 @@ def _blossoms(pos: Position, petals: _Petals, allowed: int) -> dict:
     each resulting set of eliminations.
     """
     cands = pos.cands
-    targets = petals.targets
-    zs = petals.zs
-    z_cells = petals.z_cells
+    idx = petals.idx
+    targets = idx.target_table
+    zs = idx.clears
+    z_cells = idx.z_cells
     stems_with = [m & allowed for m in z_cells]
     # linked: (stems, x, k) for each ALS k and digit x linking it to stems
     linked = [(seen, x, k) for region, x, k in petals.links
               if (seen := stems_with[x] & region)]
-    for _, _, k in linked:
-        if zs[k] is None:
-            petals.find_targets(k)
     # reach[x][z]: the stems linked by x to an ALS with cells to clear of z
     by_xz: dict[int, int] = {}
     for seen, x, k in linked:
@@ -189,7 +160,7 @@ def _blossoms(pos: Position, petals: _Petals, allowed: int) -> dict:
                     g = options[key] = {}
                 t = targets[k * 10 + z]
                 old = g.get(t)
-                if old is None or petals.smaller(k, old):
+                if old is None or k < old:
                     g[t] = k
     found: dict[tuple, tuple] = {}
     for stem, zmask in possible.items():
@@ -223,7 +194,8 @@ def _combine(petals: _Petals, options, stem: int, z: int, found: dict) -> None:
     choice that may be kept."""
     depth = len(options)
     chosen = [None] * depth
-    records = petals.records
+    all_cells = petals.idx.cells
+    sizes = petals.idx.sizes
 
     def rec(level, acc, used, total):
         x, opts = options[level]
@@ -232,10 +204,10 @@ def _combine(petals: _Petals, options, stem: int, z: int, found: dict) -> None:
             tt = acc & t
             if not tt:
                 continue
-            cells = records[k][0]
+            cells = all_cells[k]
             chosen[level] = (x, k)
             if last:
-                cost = ((used | cells).bit_count(), total + cells.bit_count())
+                cost = ((used | cells).bit_count(), total + sizes[k])
                 key = (stem, z, tt)
                 old = found.get(key)
                 if old is None or cost < old[0]:
@@ -245,7 +217,7 @@ def _combine(petals: _Petals, options, stem: int, z: int, found: dict) -> None:
                     if petals.simpler(ordered, cost, old[1], old[0]):
                         found[key] = (cost, ordered)
             else:
-                rec(level + 1, tt, used | cells, total + cells.bit_count())
+                rec(level + 1, tt, used | cells, total + sizes[k])
 
     rec(0, -1, 0, 0)
 
@@ -254,9 +226,9 @@ def _used(petals: _Petals, chosen) -> tuple[int, bool]:
     """(cells of all petals, whether two petals share a cell)."""
     used = 0
     overlap = False
-    records = petals.records
+    all_cells = petals.idx.cells
     for _, k in chosen:
-        cells = records[k][0]
+        cells = all_cells[k]
         if used & cells:
             overlap = True
         used |= cells
@@ -273,28 +245,25 @@ def _order(pos: Position, petals: _Petals, stem: int, z: int, targets: int, chos
 
 
 def _step(pos: Position, stem: int, chosen, z: int, targets: int, petals: _Petals):
+    idx = petals.idx
     stem_digits = MASK_DIGITS[pos.cands[stem]]
     used, overlap = _used(petals, chosen)
-    records = petals.records
+    about = [(x, idx.about(k)) for x, k in chosen]
     elims = [(i, z) for i in cell_bits(targets)]
     head = "ALS Death Blossom" + (" [overlap]" if overlap else "")
     parts = [f"stem {cell_name(stem)} #{digits_text(stem_digits)}"]
-    parts += [f"-{x}- {_als_name(petals.cell_list(k), records[k][1])}" for x, k in chosen]
+    parts += [f"-{x}- {name}" for x, (name, _, _, _) in about]
     lead = f"{head}: " + ", ".join(parts)
-    cells = [stem] + sorted(cell_bits(used))
-    houses = sorted({h for _, k in chosen if records[k][0].bit_count() > 1
-                     for h in petals.houses[k]})
+    cells = [stem] + list(cell_bits(used))
+    houses = sorted({h for _, k in chosen if idx.sizes[k] > 1 for h in idx.houses[k]})
     return make_step(
         "death-blossom", lead,
         cells=cells, digits=(z,), houses=houses, eliminations=elims, lead=lead,
         extra={
             "stem": cell_name(stem),
             "stem_digits": list(stem_digits),
-            "petals": [
-                {"digit": x, "cells": list(_cell_names(petals.cell_list(k))),
-                 "digits": list(MASK_DIGITS[records[k][1]])}
-                for x, k in chosen
-            ],
+            "petals": [{"digit": x, "cells": cell_names, "digits": digits}
+                       for x, (_, _, cell_names, digits) in about],
             "z": z,
             "overlap": overlap,
         },
@@ -317,10 +286,10 @@ def _ordered(pos: Position, petals: _Petals, allowed: int) -> list:
            prerequisites=("naked-subset", "hidden-subset", "als-xz"),
            distractors=("x-cycle", "naked-subset", "simple-colours", "jellyfish"))
 def death_blossom(pos: Position, max_size: int = MAX_ALS_SIZE):
-    records, houses = als_table(pos) if max_size == MAX_ALS_SIZE else _als_table(pos, max_size)
-    if not records:
+    idx = als_index(pos) if max_size == MAX_ALS_SIZE else AlsIndex(pos, _als_table(pos, max_size))
+    if not idx.n:
         return []
-    petals = _Petals(pos, records, houses)
+    petals = _Petals(idx)
     keyed = _ordered(pos, petals, _stem_cells(pos))
     return [_step(pos, stem, chosen, z, t, petals) for _, stem, z, t, chosen in keyed]
 
@@ -333,14 +302,14 @@ def _first_death_blossom(pos: Position) -> list:
     smallest first: once a size gives a blossom without overlap, larger
     stems cannot come first.  (Most of the time bivalue stems settle it.)
     """
-    records, houses = als_table(pos)
-    if not records:
+    idx = als_index(pos)
+    if not idx.n:
         return []
     by_size: dict[int, int] = {}
     for i in cell_bits(_stem_cells(pos)):
         k = POPCOUNT[pos.cands[i]]
         by_size[k] = by_size.get(k, 0) | 1 << i
-    petals = _Petals(pos, records, houses)
+    petals = _Petals(idx)
     best = None
     for k in sorted(by_size):
         keyed = _ordered(pos, petals, by_size[k])
