@@ -77,23 +77,26 @@ class ChainSearch:
     def __init__(self, idx: AlsIndex):
         self.idx = idx
         n = idx.n
-        # ends[m]: (z, m * 10 + z, starts sharing a target of z with m, shift
-        # of z's starts, [(target bit, ALSs whose every z sees it)]) for each
-        # z that m can clear; the starts are the (A, z) with such a partner
+        # ends[m]: (z, m * 10 + z, shared) for each z that m can clear;
+        # shared = [the starts (A, z) sharing a target of z with m (m's own
+        # included), [(target bit, ALSs whose every z sees it)], the
+        # partition of those starts by the targets they share with m (made
+        # by _partition when first needed)].  ALSs of one house often share
+        # their targets of z, and so all of shared.
         idx.holding_sees(1, 0)
         hold = idx.holding_table
         ends: list[list] = [[] for _ in range(n)]
         start: dict[int, dict[int, int]] = {}
         seen = [0] * (10 * n)
-        # ALSs of one house often share their targets of z: split each
-        # (z, targets) once.  The holders listed may include m itself; its
-        # start never reaches m's ends (`every` leaves it out), so _meet
-        # never meets it there.
-        split: dict[int, tuple] = {}
+        # done[m * 10 + z]: the starts met by m's end for z already (m's own
+        # start from the outset: m's targets shared with itself are no effect)
+        done = [0] * (10 * n)
+        split: dict[int, list] = {}
         for key, t in idx.target_table.items():
             if not t:
                 continue
             m, z = divmod(key, 10)
+            shift = (z - 1) * n
             got = split.get(t * 10 + z)
             if got is None:
                 base = z * 81 - 82
@@ -106,19 +109,18 @@ class ChainSearch:
                     h = hold[base + low.bit_length()]
                     tlist.append((low, h))
                     every |= h
-                got = split[t * 10 + z] = (every, tlist)
-            every, tlist = got
-            every &= ~(1 << m)
-            if every:
-                shift = (z - 1) * n
-                ends[m].append((z, key, every << shift, shift, tlist))
-                bit = 1 << (shift + m)
+                got = split[t * 10 + z] = [every << shift, tlist, None, shift]
+            bit = 1 << (shift + m)
+            if got[0] != bit:
+                ends[m].append((z, key, got))
                 start.setdefault(m, {})[z] = bit
-                seen[key] = bit
+                seen[key] = done[key] = bit
         self.ends = ends
         self.levels = [start]
+        self.totals = {m: _total(ins) for m, ins in start.items()}
         self.present = [_mask_of(start)]    # per level: bitset of the ALSs in it
         self.seen = seen
+        self.done = done
         # out[k]: (y, state keys j * 10 + y of the ALSs j linked to k by y)
         out = []
         for k in range(n):
@@ -133,7 +135,6 @@ class ChainSearch:
             out.append(row)
         self.out = out
         self.best: dict[tuple, list] = {}
-        self.done: dict[int, int] = {}        # end ALS * 10 + z -> starts met already
 
     def upto(self, length: int) -> None:
         while len(self.levels) <= length and self.levels[-1]:
@@ -141,11 +142,19 @@ class ChainSearch:
 
     def _grow(self) -> None:
         out = self.out
+        totals = self.totals
         nxt = [0] * len(self.seen)
         for k, ins in self.levels[-1].items():
-            total = 0
-            for bits in ins.values():
-                total |= bits
+            total = totals[k]
+            if len(ins) == 1:
+                # one way into k (the usual case): every other link passes
+                # all its starts on
+                x, = ins
+                for y, keys in out[k]:
+                    if y != x:
+                        for key in keys:
+                            nxt[key] |= total
+                continue
             for y, keys in out[k]:
                 send = total
                 if y in ins:
@@ -158,6 +167,7 @@ class ChainSearch:
                 for key in keys:
                     nxt[key] |= send
         level: dict[int, dict[int, int]] = {}
+        totals = {}
         seen = self.seen
         for key in compress(range(len(nxt)), nxt):     # the keys reached, in order
             bits = nxt[key] & ~seen[key]
@@ -167,9 +177,12 @@ class ChainSearch:
                 got = level.get(k)
                 if got is None:
                     level[k] = {x: bits}
+                    totals[k] = bits
                 else:
                     got[x] = bits
+                    totals[k] |= bits
         self.levels.append(level)
+        self.totals = totals
         self.present.append(_mask_of(level))
         self._meet(len(self.levels) - 1, level)
 
@@ -178,15 +191,16 @@ class ChainSearch:
         done = self.done
         best = self.best
         all_ends = self.ends
+        totals = self.totals
+        n = self.idx.n
         met = []
         for m, ins in level.items():
             ends = all_ends[m]
             if not ends:
                 continue
-            total = 0
-            for bits in ins.values():
-                total |= bits
-            for z, ck, every, shift, tlist in ends:
+            total = totals[m]
+            for z, ck, shared in ends:
+                every = shared[0]
                 hits = total & every
                 if not hits:
                     continue
@@ -197,31 +211,24 @@ class ChainSearch:
                         if x != z:
                             hits |= bits
                     hits &= every
-                hits &= ~done.get(ck, 0)
+                hits &= ~done[ck]
                 if not hits:
                     continue
                 met.append((ck, hits))
-                # split the first ALSs met by the cells they clear with m
-                groups = [(0, hits >> shift)]
-                for tb, holding in tlist:
-                    split = []
-                    for cells, firsts in groups:
-                        inside = firsts & holding
-                        if inside:
-                            split.append((cells | tb, inside))
-                            if inside != firsts:
-                                split.append((cells, firsts & ~holding))
-                        else:
-                            split.append((cells, firsts))
-                    groups = split
+                groups = shared[2]
+                if groups is None:
+                    groups = shared[2] = _partition(shared)
+                firsts_met = hits >> (z - 1) * n
                 for cells, firsts in groups:
-                    got = best.get((z, cells))
-                    if got is None:
-                        best[(z, cells)] = [length, {m: firsts}]
-                    elif got[0] == length:
-                        got[1][m] = got[1].get(m, 0) | firsts
+                    firsts &= firsts_met
+                    if firsts:
+                        got = best.get((z, cells))
+                        if got is None:
+                            best[(z, cells)] = [length, {m: firsts}]
+                        elif got[0] == length:
+                            got[1][m] = got[1].get(m, 0) | firsts
         for ck, hits in met:
-            done[ck] = done.get(ck, 0) | hits
+            done[ck] |= hits
 
     # ------------------------------------------------------------ chains back
     def effects(self, lengths) -> list:
@@ -347,6 +354,32 @@ class ChainSearch:
             return None
         states = path[::-1]
         return [s // 10 for s in states], [s % 10 for s in states[1:]]
+
+
+def _partition(shared: list) -> list:
+    """[(cells, first ALSs)]: the starts of an end split by the targets
+    they share with it (as ALS bitsets)."""
+    every, tlist, _, shift = shared
+    groups = [(0, every >> shift)]
+    for tb, holding in tlist:
+        split = []
+        for cells, firsts in groups:
+            inside = firsts & holding
+            if inside:
+                split.append((cells | tb, inside))
+                if inside != firsts:
+                    split.append((cells, firsts & ~holding))
+            else:
+                split.append((cells, firsts))
+        groups = split
+    return groups
+
+
+def _total(ins: dict) -> int:
+    total = 0
+    for bits in ins.values():
+        total |= bits
+    return total
 
 
 def _mask_of(level: dict) -> int:
