@@ -189,14 +189,17 @@ class AlsIndex:
         for x in range(1, 10):
             gx = groups[x]
             by_first: dict[int, list] = {}
+            firsts = 0
             for xm, (_, b) in gx.items():
-                by_first.setdefault(xm & -xm, []).append((xm, b))
+                first = xm & -xm
+                firsts |= first
+                by_first.setdefault(first, []).append((xm, b))
             lx = dict.fromkeys(gx, 0)
             linked[x] = lx
             for xm, (inside, b) in gx.items():
                 # the link is symmetric: look only at groups starting after
                 # this one's first cell, and mark both ends
-                rest = inside & -((xm & -xm) << 1)
+                rest = inside & firsts & -((xm & -xm) << 1)
                 while rest:
                     low = rest & -rest
                     rest ^= low

@@ -50,20 +50,28 @@ def als_houses(idx: AlsIndex, alses) -> list[int]:
     return sorted({h for k in alses if sizes[k] > 1 for h in idx.houses[k]})
 
 
-def xz_effect(idx: AlsIndex, a: int, b: int, rcc: int) -> list[tuple[int, int]]:
+def xz_effect(idx: AlsIndex, a: int, b: int, rcc: int) -> int:
     """The eliminations of ALSs a and b with restricted commons rcc (a
-    9-bit mask of one or two digits)."""
-    elims = []
+    9-bit mask of one or two digits), as one int: bit (d - 1) * 81 + i for
+    r?c?<>d (cheap to make, compare and merge; _eliminations lists it)."""
+    targets = idx.target_table
+    effect = 0
     if rcc & (rcc - 1):
         zs = rcc
         for k in (a, b):
             for d in MASK_DIGITS[idx.digits[k] & ~rcc]:
-                elims += [(i, d) for i in cell_bits(idx.targets(k, d))]
+                effect |= targets[k * 10 + d] << (d - 1) * 81
     else:
         zs = idx.digits[a] & idx.digits[b] & ~rcc
     for z in MASK_DIGITS[zs]:
-        elims += [(i, z) for i in cell_bits(idx.targets(a, z) & idx.targets(b, z))]
-    return sorted(set(elims))
+        effect |= (targets[a * 10 + z] & targets[b * 10 + z]) << (z - 1) * 81
+    return effect
+
+
+def _eliminations(effect: int) -> list[tuple[int, int]]:
+    """xz_effect's int as sorted (cell, digit) pairs."""
+    all_cells = (1 << 81) - 1
+    return sorted((i, d) for d in range(1, 10) for i in cell_bits(effect >> (d - 1) * 81 & all_cells))
 
 
 @per_position
@@ -71,6 +79,7 @@ def _xz_steps(pos: Position) -> tuple:
     idx = als_index(pos)
     targets = idx.target_table
     digits = idx.digits
+    sizes = idx.sizes
     # the digits z of an ALS with targets (a z no cell sees clears
     # nothing), so most singly linked pairs fail on one AND
     clears = idx.clears
@@ -101,20 +110,21 @@ def _xz_steps(pos: Position) -> tuple:
                         break
                 else:
                     continue
-            elims = tuple(xz_effect(idx, a, b, rcc))
-            if not elims:
+            effect = xz_effect(idx, a, b, rcc)
+            if not effect:
                 continue
-            key = (idx.size(a) + idx.size(b), a, b)
-            old = best.get(elims)
+            key = (sizes[a] + sizes[b], a, b)
+            old = best.get(effect)
             if old is None:
-                best[elims] = [key, rcc, 1]
+                best[effect] = [key, rcc, 1]
             else:
                 old[2] += 1
                 if key < old[0]:
                     old[0], old[1] = key, rcc
-    ordered = sorted(best.items(), key=lambda e: (e[1][0], e[0]))
-    return tuple(_xz_step(idx, key[1], key[2], rcc, elims, count)
-                 for elims, (key, rcc, count) in ordered)
+    # each pair gives one effect, so no two effects share their key
+    ordered = sorted(best.items(), key=lambda e: e[1][0])
+    return tuple(_xz_step(idx, key[1], key[2], rcc, _eliminations(effect), count)
+                 for effect, (key, rcc, count) in ordered)
 
 
 def _xz_step(idx: AlsIndex, a: int, b: int, rcc: int, elims, count: int):
