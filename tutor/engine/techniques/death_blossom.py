@@ -142,8 +142,10 @@ def _blossoms(pos: Position, petals: _Petals, allowed: int) -> dict:
         stems |= 1 << s
     # Second pass, for those stems only: options[(S * 10 + z) * 10 + x]
     # maps each set of cells a petal linked by x would clear to the
-    # smallest such petal.
+    # smallest such petal (ALSs come simplest first: the first one met);
+    # cleared[same key] holds all those cells.
     options: dict[int, dict] = {}
+    cleared: dict[int, int] = {}
     for seen, x, k in linked:
         seen &= stems
         if not seen:
@@ -155,13 +157,14 @@ def _blossoms(pos: Position, petals: _Petals, allowed: int) -> dict:
             seen ^= low
             for z in MASK_DIGITS[zk & possible[s]]:
                 key = (s * 10 + z) * 10 + x
+                t = targets[k * 10 + z]
                 g = options.get(key)
                 if g is None:
-                    g = options[key] = {}
-                t = targets[k * 10 + z]
-                old = g.get(t)
-                if old is None or k < old:
+                    options[key] = {t: k}
+                    cleared[key] = t
+                elif t not in g:
                     g[t] = k
+                    cleared[key] |= t
     found: dict[tuple, tuple] = {}
     for stem, zmask in possible.items():
         stem_digits = MASK_DIGITS[cands[stem]]
@@ -171,10 +174,7 @@ def _blossoms(pos: Position, petals: _Petals, allowed: int) -> dict:
             # of every link digit at once
             common = -1
             for x in stem_digits:
-                reach_x = 0
-                for t in options[base + x]:
-                    reach_x |= t
-                common &= reach_x
+                common &= cleared[base + x]
                 if not common:
                     break
             if not common:
