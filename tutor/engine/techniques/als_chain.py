@@ -77,7 +77,24 @@ class ChainSearch:
     def __init__(self, idx: AlsIndex):
         self.idx = idx
         n = idx.n
-        # ends[m]: (z, m * 10 + z, shared) for each z that m can clear;
+        # out[k]: (y, state keys j * 10 + y of the ALSs j linked to k by y);
+        # link_digits[k]: those y as a 9-bit mask
+        out = []
+        link_digits = [0] * n
+        for k in range(n):
+            row = []
+            for y, partners in idx.rcc(k).items():
+                keys = []
+                while partners:
+                    low = partners & -partners
+                    partners ^= low
+                    keys.append((low.bit_length() - 1) * 10 + y)
+                row.append((y, keys))
+                link_digits[k] |= 1 << (y - 1)
+            out.append(row)
+        self.out = out
+        # ends[m]: (z, m * 10 + z, shared) for each z that m can clear and
+        # that a chain can reach it with (by a link other than z);
         # shared = [the starts (A, z) sharing a target of z with m (m's own
         # included), [(target bit, ALSs whose every z sees it)], the
         # partition of those starts by the targets they share with m (made
@@ -96,6 +113,8 @@ class ChainSearch:
             if not t:
                 continue
             m, z = divmod(key, 10)
+            if not link_digits[m] & ~(1 << (z - 1)):
+                continue        # no chain enters or leaves m but by z
             shift = (z - 1) * n
             got = split.get(t * 10 + z)
             if got is None:
@@ -121,19 +140,6 @@ class ChainSearch:
         self.present = [_mask_of(start)]    # per level: bitset of the ALSs in it
         self.seen = seen
         self.done = done
-        # out[k]: (y, state keys j * 10 + y of the ALSs j linked to k by y)
-        out = []
-        for k in range(n):
-            row = []
-            for y, partners in idx.rcc(k).items():
-                keys = []
-                while partners:
-                    low = partners & -partners
-                    partners ^= low
-                    keys.append((low.bit_length() - 1) * 10 + y)
-                row.append((y, keys))
-            out.append(row)
-        self.out = out
         self.best: dict[tuple, list] = {}
 
     def upto(self, length: int) -> None:
