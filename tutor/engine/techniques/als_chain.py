@@ -301,10 +301,10 @@ class ChainSearch:
         from another path, which keeps the work small and may miss a chain:
         then the next mode shows one.
 
-        Every state visited holds the start's bit o; the only such state
-        one level up from the start is (a, z) itself, so a state one link
-        from the start needs no search: just the test of a against the
-        ALSs on the path."""
+        Every state visited holds the start's bit o.  The states holding o
+        one link from the start are known without looking at the levels
+        (two_back), and from there the path's last step is (a, z) itself,
+        so the last two steps down are bitset tests."""
         idx = self.idx
         cells = idx.cells
         levels = self.levels
@@ -315,46 +315,67 @@ class ChainSearch:
         cells_a = cells[a]
         path = [end_key]
         apart, any_ = mode == APART, mode == ANY
+        dead = set()        # state * 8 + level of its parent: states that led nowhere
 
         def back(key: int, lev: int, used: int, far: int) -> bool:
             # used: bitset of the ALSs on the path (bit j for ALS j); lev >= 2
             k, x = divmod(key, 10)
-            below = levels[lev - 1]
-            dead_here = dead[lev]
-            maybe = rcc(k)[x] & present[lev - 1]
+            maybe = rcc(k)[x]
             if not any_:
                 maybe &= ~used
             down = far | cells[k] if apart else 0
+            if lev == 2:
+                return two_back(x, maybe, used, far, down)
+            below = levels[lev - 1]
+            maybe &= present[lev - 1]
             while maybe:
                 low = maybe & -maybe
                 maybe ^= low
                 j = low.bit_length() - 1
                 if apart and cells[j] & far:
                     continue
-                if lev == 2:
-                    # the state below is one link from the start: it leads
-                    # there unless a is on the path or too close to it
-                    ok = any_ or not ((used | low) & abit or cells_a & down)
                 for y, bits in below[j].items():
                     if y != x and bits & o:
                         nk = j * 10 + y
-                        if nk in dead_here:
-                            continue
-                        if lev == 2:
-                            if ok:
-                                path.extend((nk, a * 10 + z))
-                                return True
-                            dead_here.add(nk)
+                        if nk * 8 + lev in dead:
                             continue
                         path.append(nk)
                         if back(nk, lev - 1, used | low, down):
                             return True
                         path.pop()
                         if not any_:
-                            dead_here.add(nk)
+                            dead.add(nk * 8 + lev)
             return False
 
-        dead = [set() for _ in range(length + 1)]      # per level: states that led nowhere
+        # The states holding o one link from the start are (j, y) for the
+        # ALSs j linked to a by a digit y other than z; from them the path
+        # leads to the start unless a is on it or too close to it.
+        a_links = [(y, partners) for y, partners in rcc(a).items() if y != z]
+
+        def two_back(x: int, maybe: int, used: int, far: int, down: int) -> bool:
+            via = [(y, partners) for y, partners in a_links if y != x and partners & maybe]
+            reach = 0
+            for _, partners in via:
+                reach |= partners
+            reach &= maybe
+            while reach:
+                low = reach & -reach
+                reach ^= low
+                j = low.bit_length() - 1
+                if apart and cells[j] & far:
+                    continue
+                ok = any_ or not ((used | low) & abit or cells_a & down)
+                for y, partners in via:
+                    if partners & low:
+                        nk = j * 10 + y
+                        if nk * 8 + 2 in dead:
+                            continue
+                        if ok:
+                            path.extend((nk, a * 10 + z))
+                            return True
+                        dead.add(nk * 8 + 2)
+            return False
+
         m = end_key // 10
         if not back(end_key, length, 1 << m, 0):
             return None
