@@ -70,9 +70,9 @@ class ChainSearch:
     """The breadth-first search of the module docstring, grown one length at
     a time as the rooms ask (`upto`).  levels[L] maps ALS k to {x: starts}:
     the starts reaching the state (k, x) first after L links, as a bitset
-    with bit (z - 1) * n + A for the start (A, z).  best maps each effect
-    (z, cells mask) to [L, {last ALS: bitset of the first ALSs}] for its
-    shortest length L."""
+    with bit (z - 1) * n + A for the start (A, z).  best[z] maps each effect
+    (z, cells mask) by its cells to [L, {last ALS: bitset of the first
+    ALSs}] for its shortest length L."""
 
     def __init__(self, idx: AlsIndex):
         self.idx = idx
@@ -140,7 +140,7 @@ class ChainSearch:
         self.present = [_mask_of(start)]    # per level: bitset of the ALSs in it
         self.seen = seen
         self.done = done
-        self.best: dict[tuple, list] = {}
+        self.best: list[dict[int, list]] = [{} for _ in range(10)]
 
     def upto(self, length: int) -> None:
         while len(self.levels) <= length and self.levels[-1]:
@@ -225,14 +225,17 @@ class ChainSearch:
                 if groups is None:
                     groups = shared[2] = _partition(shared)
                 firsts_met = hits >> (z - 1) * n
+                best_z = best[z]
                 for cells, firsts in groups:
                     firsts &= firsts_met
                     if firsts:
-                        got = best.get((z, cells))
+                        got = best_z.get(cells)
                         if got is None:
-                            best[(z, cells)] = [length, {m: firsts}]
+                            best_z[cells] = [length, {m: firsts}]
                         elif got[0] == length:
-                            got[1][m] = got[1].get(m, 0) | firsts
+                            # (m meets each effect once a level: the groups'
+                            # cells differ)
+                            got[1][m] = firsts
         for ck, hits in met:
             done[ck] |= hits
 
@@ -240,8 +243,8 @@ class ChainSearch:
     def effects(self, lengths) -> list:
         """[(z, cells, length, ends)] for the effects whose shortest chain has
         a number of links in lengths."""
-        return [(z, cells, length, ends) for (z, cells), (length, ends) in self.best.items()
-                if length in lengths]
+        return [(z, cells, length, ends) for z in range(1, 10)
+                for cells, (length, ends) in self.best[z].items() if length in lengths]
 
     def chain(self, z: int, length: int, ends: dict):
         """(ALSs, links, pairs of end ALSs) of the chain shown for an effect:
