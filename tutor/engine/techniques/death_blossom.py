@@ -47,7 +47,7 @@ from __future__ import annotations
 from ..registry import technique
 from ..grid import MASK_DIGITS, POPCOUNT, cell_bits, cell_name, digits_text
 from ..position import Position
-from ..step import make_step
+from ..step import Step, make_step
 from .als import MAX_ALS_SIZE, _als_table, _cells_of
 from .als_index import AlsIndex, als_index
 from .patterns import chain_entry_keys
@@ -244,21 +244,22 @@ def _order(pos: Position, petals: _Petals, stem: int, z: int, targets: int, chos
     return (overlap, POPCOUNT[pos.cands[stem]], len(cells), cells, z, _cells_of(targets))
 
 
-def _step(pos: Position, stem: int, chosen, z: int, targets: int, petals: _Petals):
+def _step(pos: Position, petals: _Petals, entry) -> Step:
+    """The step of one (sort key, stem, z, targets, petals) of _ordered
+    (the key has the overlap, the cells and the targets in order)."""
+    (overlap, _, _, cells, _, target_cells), stem, z, _, chosen = entry
     idx = petals.idx
     stem_digits = MASK_DIGITS[pos.cands[stem]]
-    used, overlap = _used(petals, chosen)
     about = [(x, idx.about(k)) for x, k in chosen]
-    elims = [(i, z) for i in cell_bits(targets)]
+    elims = [(i, z) for i in target_cells]
     head = "ALS Death Blossom" + (" [overlap]" if overlap else "")
     parts = [f"stem {cell_name(stem)} #{digits_text(stem_digits)}"]
     parts += [f"-{x}- {name}" for x, (name, _, _, _) in about]
     lead = f"{head}: " + ", ".join(parts)
-    cells = [stem] + list(cell_bits(used))
     houses = sorted({h for _, k in chosen if idx.sizes[k] > 1 for h in idx.houses[k]})
     return make_step(
         "death-blossom", lead,
-        cells=cells, digits=(z,), houses=houses, eliminations=elims, lead=lead,
+        cells=list(cells), digits=(z,), houses=houses, eliminations=elims, lead=lead,
         extra={
             "stem": cell_name(stem),
             "stem_digits": list(stem_digits),
@@ -291,7 +292,7 @@ def death_blossom(pos: Position, max_size: int = MAX_ALS_SIZE):
         return []
     petals = _Petals(idx)
     keyed = _ordered(pos, petals, _stem_cells(pos))
-    return [_step(pos, stem, chosen, z, t, petals) for _, stem, z, t, chosen in keyed]
+    return [_step(pos, petals, entry) for entry in keyed]
 
 
 def _first_death_blossom(pos: Position) -> list:
@@ -321,8 +322,7 @@ def _first_death_blossom(pos: Position) -> list:
             break       # no overlap: nothing from a larger stem sorts before it
     if best is None:
         return []
-    _, stem, z, t, chosen = best
-    return [_step(pos, stem, chosen, z, t, petals)]
+    return [_step(pos, petals, best)]
 
 
 death_blossom.first = _first_death_blossom
