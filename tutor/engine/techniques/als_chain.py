@@ -95,11 +95,11 @@ class ChainSearch:
         self.out = out
         # ends[m]: (z, m * 10 + z, shared) for each z that m can clear and
         # that a chain can reach it with (by a link other than z);
-        # shared = [the starts (A, z) sharing a target of z with m (m's own
-        # included), [(target bit, ALSs whose every z sees it)], the
-        # partition of those starts by the targets they share with m (made
-        # by _partition when first needed)].  ALSs of one house often share
-        # their targets of z, and so all of shared.
+        # shared = [the starts (A, z) sharing a target of z with m, m's own
+        # included (a bitset of starts), [(target bit, ALSs whose every z
+        # sees it)], those starts' ALSs split by the targets they share with
+        # m (made by _partition when first met), shift of z's starts].  ALSs
+        # of one house often have the same targets of z: they share one.
         idx.holding_sees(1, 0)
         hold = idx.holding_table
         ends: list[list] = [[] for _ in range(n)]
@@ -442,11 +442,11 @@ def _step(idx: AlsIndex, tid: str, alses, links, z: int, targets: int, count: in
     about = [idx.about(k) for k in alses]
     last = len(alses) - 1
     nodes, parts = [], []
-    for i, (_, text, cells, digits) in enumerate(about):
+    for i, (_, text, names, digits) in enumerate(about):
         d_in = links[i - 1] if i else z
         d_out = links[i] if i < last else z
-        nodes.append({"cells": cells, "digits": digits, "als": True, "digit": d_in, "link": "="})
-        nodes.append({"cells": cells, "digits": digits, "als": True, "digit": d_out,
+        nodes.append({"cells": names, "digits": digits, "als": True, "digit": d_in, "link": "="})
+        nodes.append({"cells": names, "digits": digits, "als": True, "digit": d_out,
                       "link": None if i == last else "-"})
         parts.append(f"({d_in}={d_out}){text}")
     eureka = "-".join(parts)

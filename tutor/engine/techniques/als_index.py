@@ -103,10 +103,6 @@ class AlsIndex:
         """'r1c25 #345'."""
         return self.about(k)[0]
 
-    def cells_text(self, k: int) -> str:
-        """'r1c25'."""
-        return self.about(k)[1]
-
     def data(self, k: int) -> dict:
         """JSON-friendly {"cells": [...], "digits": [...]} of ALS k (the
         lists are shared by the steps naming k: read-only)."""

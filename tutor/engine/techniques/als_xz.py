@@ -71,7 +71,8 @@ def xz_effect(idx: AlsIndex, a: int, b: int, rcc: int) -> int:
 def _eliminations(effect: int) -> list[tuple[int, int]]:
     """xz_effect's int as sorted (cell, digit) pairs."""
     all_cells = (1 << 81) - 1
-    return sorted((i, d) for d in range(1, 10) for i in cell_bits(effect >> (d - 1) * 81 & all_cells))
+    return sorted((i, d) for d in range(1, 10)
+                  for i in cell_bits(effect >> (d - 1) * 81 & all_cells))
 
 
 @per_position
@@ -83,7 +84,7 @@ def _xz_steps(pos: Position) -> tuple:
     # the digits z of an ALS with targets (a z no cell sees clears
     # nothing), so most singly linked pairs fail on one AND
     clears = idx.clears
-    best: dict[tuple, list] = {}
+    best: dict[int, list] = {}
     for a in range(idx.n):
         links: dict[int, int] = {}
         later = -1 << (a + 1)
