@@ -1,8 +1,9 @@
 """What the ALS techniques share, built once per position: the ALSs of
 als.py indexed by digit and cell, and the restricted commons between them.
 
-Used by ALS-XZ and ALS-XY-Wing (als_xz.py) and ALS chains (als_chain.py);
-Sue de Coq reads the ALS list (sue_de_coq.py).
+Used by ALS-XZ (als_xz.py), ALS-XY-Wing and ALS chains (als_chain.py) and
+the Death Blossom (death_blossom.py); Sue de Coq reads the ALS list of
+als.py (sue_de_coq.py).
 
 Words.  For an ALS k and a digit d it holds:
 
@@ -14,10 +15,11 @@ Words.  For an ALS k and a digit d it holds:
 A digit x common to two ALSs A and B that share no cell is a *restricted
 common* (RCC) when every x of A sees every x of B: then x sits in at most
 one of the two.  `rcc(k)` maps each digit x to the ALSs linked to k by x
-(a bitset over ALS numbers: bit j for ALS j), `rcc_lists(k)` gives the same
-as tuples, `rcc_digits(a, b)` the digits linking a and b (a 9-bit mask).
-`holding_sees(d, cell)` is the index by (digit, cell): the ALSs whose every
-d sees that cell (bitset), the ALSs that could clear d from it.
+(a bitset over ALS numbers: bit j for ALS j), `rcc_digits(a, b)` the
+digits linking a and b (a 9-bit mask).  `holding_sees(d, cell)` is the
+index by (digit, cell): the ALSs whose every d sees that cell (bitset), the
+ALSs that could clear d from it.  `about(k)` has the names and JSON lists
+of ALS k that steps show, made once per position.
 
 How the restricted commons are found without trying every pair (a naive
 scan of all pairs costs about 19 ms on a full position): for each digit x
@@ -45,7 +47,7 @@ class AlsIndex:
     between them (see the module docstring)."""
 
     __slots__ = ("records", "houses", "n", "cells", "digits", "sizes", "z_cells", "sees_table",
-                 "target_table", "clears", "_overlap", "_rcc", "_lists", "holding_table", "_data")
+                 "target_table", "clears", "_overlap", "_rcc", "holding_table", "_data")
 
     def __init__(self, pos: Position, table: tuple | None = None):
         # table: (records, houses) as als.py makes them; als_table(pos) if None
@@ -78,7 +80,6 @@ class AlsIndex:
         self.clears = clears
         self._overlap: list[int] | None = None
         self._rcc: list[dict[int, int]] | None = None
-        self._lists: dict[int, dict[int, list[int]]] = {}
         self._data: dict[int, tuple] = {}
         self.holding_table: list[int] | None = None
 
@@ -148,13 +149,6 @@ class AlsIndex:
         if self._rcc is None:
             self._rcc = self._find_rccs()
         return self._rcc[k]
-
-    def rcc_lists(self, k: int) -> dict[int, list[int]]:
-        """rcc(k) with lists of ALS numbers (ascending) instead of bitsets."""
-        got = self._lists.get(k)
-        if got is None:
-            got = self._lists[k] = {x: ids(b) for x, b in self.rcc(k).items()}
-        return got
 
     def rcc_digits(self, a: int, b: int) -> int:
         """9-bit mask of the restricted commons of ALSs a and b."""
@@ -231,16 +225,6 @@ class AlsIndex:
                     t ^= low
             self.holding_table = table
         return self.holding_table[d * 81 - 81 + cell]
-
-
-def ids(mask: int) -> list[int]:
-    """The numbers of the set bits of a bitset, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 @per_position
