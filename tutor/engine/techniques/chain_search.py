@@ -44,6 +44,7 @@ had the effect: one per pair of ends (a loop: one per set of nodes).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 
 from .links import GROUP_BASE, LinkGraph, low_bits
 
@@ -68,6 +69,12 @@ def order_key(graph: LinkGraph, n: int) -> int:
     return ((cells & -cells).bit_length() * 10 + graph.digit(n)) * 2 + (n >= GROUP_BASE)
 
 
+# The kinds of chain, in rank order (a strong loop first), and an offer's rank.
+KINDS = ("strong", "chain", "continuous")
+STRONG, CHAIN, CONTINUOUS = range(3)
+_RANK = itemgetter(0, 1, 2, 3)
+
+
 def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], *,
                 same_digit: bool = False, beat: dict | None = None) -> list[Chain]:
     """Every distinct effect of the alternating chains of the graph given by
@@ -78,7 +85,12 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
     chain is read back (a walk's depth is a floor on its chain's links, so
     nothing that could win is dropped)."""
     digit, excl = graph.digit, graph.excl
-    offers: dict[tuple, list] = {}     # effect key -> [(rank, kind, s, t, depth, pair)]
+    # effect key -> offers (links, kind order, first end, second end, s, t,
+    # ends, depth): the first four are the offer's rank; `ends` names the
+    # pair of ends (a loop: its set of nodes) for the merged count; depth is
+    # the walk's length from s to t.  Flat tuples: there are thousands of
+    # offers a position and few are ever read back.
+    offers: dict[tuple, list] = {}
     loops = []
     layers_of: dict[int, list[int]] = {}
     okey = {n: order_key(graph, n) for n in strong}
@@ -116,16 +128,22 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
                     if s < GROUP_BASE or es:
                         key = ("=", s) if s < GROUP_BASE else ("-", es)
                         offers.setdefault(key, []).append(
-                            ((depth, 0, okey[s], okey[s]), "strong", s, s, depth, ("=", s)))
+                            (depth, STRONG, okey[s], okey[s], s, s, -1 - s, depth))
                 elif ws >> t & 1:
                     if depth >= 3:
                         loops.append((s, t, depth))
                 else:
                     e = es & excl_of[t]
                     if e:
-                        a, b = (okey[s], okey[t]) if okey[s] < okey[t] else (okey[t], okey[s])
-                        offers.setdefault(("-", e), []).append(
-                            ((depth, 1, a, b), "chain", s, t, depth, frozenset((s, t))))
+                        a, b = okey[s], okey[t]
+                        pair = s << 12 | t if s < t else t << 12 | s
+                        got = offers.get(("-", e))
+                        offer = ((depth, CHAIN, a, b, s, t, pair, depth) if a < b
+                                 else (depth, CHAIN, b, a, s, t, pair, depth))
+                        if got is None:
+                            offers[("-", e)] = [offer]
+                        else:
+                            got.append(offer)
             off &= ~off_seen
             off_seen |= off
             layers.append(off)
@@ -139,15 +157,16 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
             e = _loop_eliminations(graph, path)
             if e:
                 offers.setdefault(("-", e), []).append(
-                    ((len(path), 2, okey[s], okey[t]), "continuous", s, t, depth, frozenset(path)))
+                    (len(path), CONTINUOUS, okey[s], okey[t], s, t, frozenset(path), depth))
 
     chains = []
     for key, found in offers.items():
-        found.sort(key=lambda f: f[0])
+        found.sort(key=_RANK)          # stable: equal ranks keep the order found
         # rank[0] is a floor on the links of the chain an offer gives
         limit = beat.get(key, 1 << 20) if beat is not None else 1 << 20
         best = None
-        for rank, kind, s, t, depth, _ in found:
+        for offer in found:
+            rank, kind, s, t, depth = offer[:4], KINDS[offer[1]], offer[4], offer[5], offer[7]
             if best is not None and rank >= best.rank or rank[0] >= limit:
                 # ranks count the shortest walk, and a chain read back is never
                 # shorter: none further on can do better (the pair's other
@@ -165,7 +184,7 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
             best = Chain(kind, path, key[1] if key[0] == "-" else 0,
                          key[1] if key[0] == "=" else None, 0, rank)
         if best is not None and best.rank[0] < limit:
-            best.merged = len({f[5] for f in found})
+            best.merged = len({f[6] for f in found})
             chains.append(best)
     chains.sort(key=lambda c: c.rank)
     return chains
@@ -238,7 +257,9 @@ class _Paths:
                 out.pop()
             return False
 
-        if not back(t, depth, bits(t) if t != s else 0):
+        found = back(t, depth, bits(t) if t != s else 0)
+        del back        # it refers to itself: drop it now rather than leave the cycle to the GC
+        if not found:
             return None
         out.reverse()
         return tuple(out)
