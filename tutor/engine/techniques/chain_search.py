@@ -96,12 +96,19 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
     okey = {n: order_key(graph, n) for n in strong}
     excl_of = {n: excl(n) for n in strong}     # asked once per pair of ends below
 
+    ends_of_digit = {}
+    if same_digit:
+        for n in strong:
+            ends_of_digit[digit(n)] = ends_of_digit.get(digit(n), 0) | 1 << n
     for s in strong:
-        es, ws, ds = excl_of[s], weak[s], digit(s)
-        layers = [1 << s]
+        es, ws, sbit = excl_of[s], weak[s], 1 << s
+        # the ends a chain from s may have: every node, or (XY-Chains) the
+        # nodes of s's digit; s itself and its weak partners close loops
+        may_end = ends_of_digit[digit(s)] if same_digit else -1
+        layers = [sbit]
         layers_of[s] = layers
         on_seen = 0
-        off_seen = front = 1 << s
+        off_seen = front = sbit
         depth = 1
         while front:
             on = 0
@@ -120,30 +127,34 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
             while m:
                 low = m & -m
                 m ^= low
+                off |= weak[low.bit_length() - 1]
+            ends = on & may_end
+            if ends & sbit and (s < GROUP_BASE or es):
+                key = ("=", s) if s < GROUP_BASE else ("-", es)
+                offers.setdefault(key, []).append(
+                    (depth, STRONG, okey[s], okey[s], s, s, -1 - s, depth))
+            if depth >= 3:
+                m = ends & ws
+                while m:
+                    low = m & -m
+                    m ^= low
+                    loops.append((s, low.bit_length() - 1, depth))
+            m = ends & ~ws & ~sbit
+            while m:
+                low = m & -m
+                m ^= low
                 t = low.bit_length() - 1
-                off |= weak[t]
-                if same_digit and digit(t) != ds:
-                    continue
-                if t == s:
-                    if s < GROUP_BASE or es:
-                        key = ("=", s) if s < GROUP_BASE else ("-", es)
-                        offers.setdefault(key, []).append(
-                            (depth, STRONG, okey[s], okey[s], s, s, -1 - s, depth))
-                elif ws >> t & 1:
-                    if depth >= 3:
-                        loops.append((s, t, depth))
-                else:
-                    e = es & excl_of[t]
-                    if e:
-                        a, b = okey[s], okey[t]
-                        pair = s << 12 | t if s < t else t << 12 | s
-                        got = offers.get(("-", e))
-                        offer = ((depth, CHAIN, a, b, s, t, pair, depth) if a < b
-                                 else (depth, CHAIN, b, a, s, t, pair, depth))
-                        if got is None:
-                            offers[("-", e)] = [offer]
-                        else:
-                            got.append(offer)
+                e = es & excl_of[t]
+                if e:
+                    a, b = okey[s], okey[t]
+                    pair = s << 12 | t if s < t else t << 12 | s
+                    got = offers.get(("-", e))
+                    offer = ((depth, CHAIN, a, b, s, t, pair, depth) if a < b
+                             else (depth, CHAIN, b, a, s, t, pair, depth))
+                    if got is None:
+                        offers[("-", e)] = [offer]
+                    else:
+                        got.append(offer)
             off &= ~off_seen
             off_seen |= off
             layers.append(off)
