@@ -46,7 +46,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import itemgetter
 
-from .links import GROUP_BASE, LinkGraph, low_bits
+from .links import GROUP_BASE, LinkGraph
 
 
 @dataclass
@@ -258,8 +258,12 @@ class _Paths:
             budget[0] -= 1
             if budget[0] < 0:
                 return False
-            for p in low_bits(layers[j - 1] & (strong[n] if j % 2 else weak[n])):
-                b = bits(p)
+            m = layers[j - 1] & (strong[n] if j % 2 else weak[n])
+            while m:
+                low = m & -m
+                m ^= low
+                p = low.bit_length() - 1
+                b = low if p < GROUP_BASE else bits(p)     # a candidate node is its own bit
                 if b & used or b & start_bits:
                     continue
                 out.append(p)
@@ -310,23 +314,31 @@ class _Paths:
                 if step & sbit:          # back to the start: a loop, not a repeat
                     on_parent[s] = n
                     on_seen |= sbit
-                for p in low_bits(step & ~used):
-                    b = bits(p)
+                m = step & ~used
+                while m:
+                    low = m & -m
+                    m ^= low
+                    p = low.bit_length() - 1
+                    b = low if p < GROUP_BASE else bits(p)
                     if b & used:
                         continue
                     on_parent[p] = n
                     on_used[p] = used | b
-                    on_seen |= 1 << p
+                    on_seen |= low
                     new_on.append(p)
             front = []
             for t in new_on:
                 used = on_used[t]
-                for p in low_bits(weak[t] & ~off_seen & ~used):
-                    b = bits(p)
+                m = weak[t] & ~off_seen & ~used
+                while m:
+                    low = m & -m
+                    m ^= low
+                    p = low.bit_length() - 1
+                    b = low if p < GROUP_BASE else bits(p)
                     if b & used:
                         continue
                     off_parent[p] = t
                     off_used[p] = used | b
-                    off_seen |= 1 << p
+                    off_seen |= low
                     front.append(p)
         return on_parent, off_parent
