@@ -264,7 +264,7 @@ def sdc_entry_keys(step) -> EntryKeys:
 # A static pattern read without following a chain, like the fish and wings:
 # it sits after the finned fish, below colouring and the chains, in a family
 # of its own (its sets are ALSs, but it needs no ALS-XZ to be seen).
-family("disjoint-subsets", "Sue de Coq (two-sector disjoint subsets)", "Sue de Coq")
+family("disjoint-subsets", "Disjoint subsets (Sue de Coq)", "Sue de Coq")
 
 
 @technique(
