@@ -139,6 +139,7 @@ def steps_batch(args) -> int:
                 status = 2
             out.flush()
     finally:
+        gc.unfreeze()           # as it was, for a caller in the same process (the tests)
         gc.enable()
         if stream is not sys.stdin:
             stream.close()
