@@ -1,8 +1,9 @@
-"""Every technique issue 12 added, through the views a learner uses: the
-judge (`sudoku-tutor check --by NAME --pattern CELLS`) proves a true claim
-with the right pattern and names the failing condition of a wrong one; the
-find-all quiz takes the instance typed (short forms and the engine's own
-names) and picked on the grid; the eliminate and name quizzes work.
+"""Every technique issue 12 added (and Sue de Coq, ranked among them since),
+through the views a learner uses: the judge (`sudoku-tutor check --by NAME
+--pattern CELLS`) proves a true claim with the right pattern and names the
+failing condition of a wrong one; the find-all quiz takes the instance typed
+(short forms and the engine's own names) and picked on the grid; the
+eliminate and name quizzes work.
 
 Positions are the lessons' worked examples (puzzle and `after` from the
 lesson file), so the words a lesson teaches are the ones tested here."""
@@ -54,6 +55,9 @@ CASES = {
                          "r1c7 r3c9 r5c27 r6c26 r8c6789 lie in 5 rows and 5 columns: a Finned "
                          "Jellyfish lies in four base rows or four base columns (its fins "
                          "included)"),
+    # issue 13's Sue de Coq, ranked among these since it is a fixed pattern
+    "sue-de-coq": ("sue-de-coq", 1, "Sue de Coq r89c1 r5c1 r9c3", "r89c1 r5c1 r9c3 r7c2",
+                   "the box part r7c2 r9c3 is not an ALS: 2 cells hold 4 digits (an ALS needs 3)"),
     "multi-colours": ("multi-colours", 1, "Multi-Colours #3 r1c9 r6c8 r5c9 r6c5 r7c2 r9c4 r7c5 r9c2",
                       "#3 r15c9 r6c58",
                       "r15c9 r6c58 are one cluster of 3: that is Simple Colours; Multi-Colours "

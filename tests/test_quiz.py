@@ -171,11 +171,10 @@ def test_grid_selection_entry(ref):
 def test_every_instance_found_by_its_own_name_on_practice_positions():
     """The engine's step names read back as entries and find their step:
     for each technique (but the blossom, whose name lists every petal, and
-    a forcing net's or a trial's, which are proofs in words; Sue de Coq has
-    no practice position)."""
+    a forcing net's or a trial's, which are proofs in words)."""
     from tutor.teaching.practice import load_cache
     for t in ladder():
-        if t.id in ("death-blossom", "forcing-net", "trial", "sue-de-coq"):
+        if t.id in ("death-blossom", "forcing-net", "trial"):
             continue
         cached = load_cache(t.id)
         assert cached, t.id

@@ -365,7 +365,7 @@ def test_rooms_fill_the_registry_record():
     assert "als-xz" in REGISTRY["death-blossom"].prerequisites
     order = [t.id for t in ladder()]
     assert order.index("als-xz") < order.index("als-xy-wing") < order.index("als-chain") \
-        < order.index("death-blossom") < order.index("sue-de-coq")
+        < order.index("death-blossom") < order.index("forcing-chain")
 
 
 def test_entry_keys():

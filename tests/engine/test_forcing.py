@@ -525,3 +525,21 @@ def test_the_judge_proves_every_true_elimination(positions):
     v = judge(hard, "r1c1<>1")
     assert v.kind == "proved" and v.technique == "trial"
     assert v.message.startswith("Proved by Trial: with r1c1=1 the position has no solution")
+
+
+def test_following_only_premises_the_solution_refutes_finds_the_same_steps(monkeypatch):
+    """The rooms look for a contradiction only from a premise the unique
+    solution disagrees with (Consequences.may_break): a premise it agrees
+    with cannot break down.  Asking every premise gives the same lists."""
+    from tutor.engine.techniques.common import clear_memos
+    positions = [parse_position(t) for t in (VERITY, CONTRA, NET)]
+    positions += [p for _, p in sampled_positions(qqwing("expert")[:40], per_puzzle=1, seed=13)]
+    pruned = []
+    for pos in positions:
+        clear_memos()
+        pruned.append([[s.text for s in find_all(pos, [t])] for t in ("forcing-chain", "forcing-net")])
+    monkeypatch.setattr(Consequences, "may_break", lambda self, lit: True)
+    for pos, lists in zip(positions, pruned):
+        clear_memos()
+        assert [[s.text for s in find_all(pos, [t])] for t in ("forcing-chain", "forcing-net")] == lists
+    assert any(lists[0] for lists in pruned) and any(lists[1] for lists in pruned)

@@ -16,7 +16,7 @@ from tutor.engine.finder import REGISTRY, find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import cell_name, parse_cell, parse_cells
 from tutor.engine.judge import resolve_technique
-from tutor.engine.registry import PatternQuery, check_pattern
+from tutor.engine.registry import PatternQuery, check_pattern, families, ladder
 from tutor.engine.solve import apply_until_stuck
 
 BASIC = ["singles", "locked-candidates", "locked-set"]
@@ -152,7 +152,19 @@ def test_check_failing_conditions():
 
 def test_room_fields():
     t = REGISTRY["sue-de-coq"]
-    assert t.family == "als" and t.rank == 350 and t.score == 350
+    assert t.family == "disjoint-subsets" and t.rank == 245 and t.score == 250
+    # a static pattern: after the finned fish, before colouring and every chain
+    order = [u.id for u in ladder()]
+    assert order[order.index("sue-de-coq") - 1:order.index("sue-de-coq") + 2] == [
+        "finned-jellyfish", "sue-de-coq", "simple-colours"]
+    assert all(REGISTRY[p].rank < t.rank for p in t.prerequisites)
+    # its family, of its own, sits between the finned fish and colouring
+    fams = [f for f, _ in families()]
+    assert fams[fams.index("disjoint-subsets") - 1:fams.index("disjoint-subsets") + 2] == [
+        "finned-fish", "disjoint-subsets", "colouring"]
+    assert resolve_technique("disjoint subsets").ids == ("sue-de-coq",)
+    assert resolve_technique("two-sector disjoint subsets").ids == ("sue-de-coq",)
+    assert "sue-de-coq" not in resolve_technique("als").ids
     assert resolve_technique("sue de coq").ids == ("sue-de-coq",)
     assert resolve_technique("sdc").ids == ("sue-de-coq",)
     step = find_all(after_basic(BASIC_PUZZLE), ["sue-de-coq"])[0]

@@ -18,16 +18,15 @@ LADDER = [
     "x-wing", "swordfish", "jellyfish", "skyscraper", "two-string-kite", "turbot-fish",
     "empty-rectangle", "remote-pair", "w-wing", "xy-wing", "xyz-wing", "wxyz-wing",
     "unique-rectangle", "hidden-rectangle", "bug-plus-one",
-    "finned-x-wing", "finned-swordfish", "finned-jellyfish",
+    "finned-x-wing", "finned-swordfish", "finned-jellyfish", "sue-de-coq",
     "simple-colours", "multi-colours", "x-cycle", "xy-chain", "aic", "grouped-aic",
-    "als-xz", "als-xy-wing", "als-chain", "death-blossom", "sue-de-coq",
+    "als-xz", "als-xy-wing", "als-chain", "death-blossom",
     "forcing-chain", "forcing-net", "trial",
 ]
-# Rungs no shipped puzzle ever gives as the simplest step: a chain or a
-# smaller ALS pattern always comes first where Sue de Coq applies (1,271
-# such positions on the hard puzzles' solve paths, none without one).
-NEVER_SIMPLEST = {"sue-de-coq"}
-PRACTISED = [t for t in LADDER if t not in NEVER_SIMPLEST]
+# Every rung has practice positions now (Sue de Coq too, since it sits below
+# the chains).  A rung the rebuild finds none for gets a cache file saying so
+# (see test_a_rung_never_simplest_says_so_at_once).
+PRACTISED = LADDER
 # What the shipped cache holds at least, for every technique (issue 7).  The
 # shipped puzzles give few Jellyfish positions; the cache makes up the rest
 # with marked variants (symmetric redrawings) of them.
@@ -68,20 +67,38 @@ def test_cache_positions_have_the_technique_as_simplest_step(tid):
         assert all(p.position.values[i] == sol[i] or p.position.has(i, sol[i]) for i in range(81))
 
 
-@pytest.mark.parametrize("tid", sorted(NEVER_SIMPLEST))
-def test_a_rung_never_simplest_says_so_at_once(tid):
-    """Its cache file records that the rebuild found none; practice refuses
-    with one clear line instead of walking every puzzle again, and a family
-    quiz goes on with the family's other techniques."""
+def test_a_rung_never_simplest_says_so_at_once(tmp_path, monkeypatch):
+    """A rung the rebuild found no position for (no shipped rung is like that
+    now, so its cache is emptied here): the cache file records it; practice
+    refuses with one clear line instead of walking every puzzle again, and a
+    family quiz goes on with the family's other techniques."""
+    from tutor.teaching import practice_cache
     from tutor.teaching.practice import NoPracticePositions
     from tutor.teaching.quiz import make_quiz
-    assert load_cache(tid) == []
+    tid = "finned-jellyfish"
+    shipped = practice_cache.cache_path
+    monkeypatch.setattr(practice_cache, "cache_path",
+                        lambda t: tmp_path / f"{t}.txt" if t == tid else shipped(t))
+    practice_cache.write_cache(tid, [])
+    assert load_cache(tid) == [] and "# none:" in (tmp_path / f"{tid}.txt").read_text()
     with pytest.raises(NoPracticePositions, match="is the simplest step"):
         practice_positions(tid, 3)
     with pytest.raises(NoPracticePositions):
         fresh_position(tid)
     quiz = make_quiz("find-all", REGISTRY[tid].family, seed=1)
     assert quiz.total > 0
+
+
+def test_sue_de_coq_has_practice_positions():
+    """Ranked below the chains, Sue de Coq is the simplest step on shipped
+    puzzles: practice gives positions from them, and so does its quiz."""
+    from tutor.teaching.quiz import make_quiz
+    got = practice_positions("sue-de-coq", 5, seed=2)
+    assert len(got) == 5 and len({p.position.key() for p in got}) == 5
+    for p in got:
+        assert not p.is_variant and p.technique == "sue-de-coq"
+        assert_simplest(p.position, "sue-de-coq")
+    assert make_quiz("find-all", "sue-de-coq", seed=1).total > 0
 
 
 def test_cache_sources_are_real_shipped_puzzles_or_marked_variants():

@@ -3,7 +3,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .grid import cell_name, cells_name, digits_text, house_name
+from .grid import CELL_NAMES, HOUSES, cell_name, cells_name, digits_text, house_name
+
+# Texts every step's JSON repeats, made once: 'r3c7<>5', 'r3c7=5' (by
+# 9 * cell + digit - 1), 'c7' (by house).
+_NOT_TEXT = tuple(f"{CELL_NAMES[k // 9]}<>{k % 9 + 1}" for k in range(729))
+_IS_TEXT = tuple(f"{CELL_NAMES[k // 9]}={k % 9 + 1}" for k in range(729))
+_HOUSE_NAMES = tuple(house_name(h) for h in range(len(HOUSES)))
 
 
 @dataclass(frozen=True)
@@ -26,18 +32,18 @@ class Step:
         return self.eliminations, self.placements
 
     def elimination_texts(self) -> list[str]:
-        return [f"{cell_name(i)}<>{d}" for i, d in self.eliminations]
+        return [_NOT_TEXT[9 * i + d - 1] for i, d in self.eliminations]
 
     def placement_texts(self) -> list[str]:
-        return [f"{cell_name(i)}={d}" for i, d in self.placements]
+        return [_IS_TEXT[9 * i + d - 1] for i, d in self.placements]
 
     def to_json(self) -> dict:
         out = {
             "technique": self.technique,
             "name": self.name,
-            "cells": [cell_name(i) for i in self.cells],
+            "cells": [CELL_NAMES[i] for i in self.cells],
             "digits": list(self.digits),
-            "houses": [house_name(h) for h in self.houses],
+            "houses": [_HOUSE_NAMES[h] for h in self.houses],
             "eliminations": self.elimination_texts(),
             "placements": self.placement_texts(),
             "text": self.text,

@@ -380,7 +380,9 @@ class ChainSearch:
             return False
 
         m = end_key // 10
-        if not back(end_key, length, 1 << m, 0):
+        found = back(end_key, length, 1 << m, 0)
+        del back        # it refers to itself: drop it now rather than leave the cycle to the GC
+        if not found:
             return None
         states = path[::-1]
         return [s // 10 for s in states], [s % 10 for s in states[1:]]

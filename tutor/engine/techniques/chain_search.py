@@ -44,8 +44,9 @@ had the effect: one per pair of ends (a loop: one per set of nodes).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import itemgetter
 
-from .links import GROUP_BASE, LinkGraph, low_bits
+from .links import GROUP_BASE, LinkGraph
 
 
 @dataclass
@@ -68,6 +69,12 @@ def order_key(graph: LinkGraph, n: int) -> int:
     return ((cells & -cells).bit_length() * 10 + graph.digit(n)) * 2 + (n >= GROUP_BASE)
 
 
+# The kinds of chain, in rank order (a strong loop first), and an offer's rank.
+KINDS = ("strong", "chain", "continuous")
+STRONG, CHAIN, CONTINUOUS = range(3)
+_RANK = itemgetter(0, 1, 2, 3)
+
+
 def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], *,
                 same_digit: bool = False, beat: dict | None = None) -> list[Chain]:
     """Every distinct effect of the alternating chains of the graph given by
@@ -78,18 +85,30 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
     chain is read back (a walk's depth is a floor on its chain's links, so
     nothing that could win is dropped)."""
     digit, excl = graph.digit, graph.excl
-    offers: dict[tuple, list] = {}     # effect key -> [(rank, kind, s, t, depth, pair)]
+    # effect key -> offers (links, kind order, first end, second end, s, t,
+    # ends, depth): the first four are the offer's rank; `ends` names the
+    # pair of ends (a loop: its set of nodes) for the merged count; depth is
+    # the walk's length from s to t.  Flat tuples: there are thousands of
+    # offers a position and few are ever read back.
+    offers: dict[tuple, list] = {}
     loops = []
     layers_of: dict[int, list[int]] = {}
     okey = {n: order_key(graph, n) for n in strong}
     excl_of = {n: excl(n) for n in strong}     # asked once per pair of ends below
 
+    ends_of_digit = {}
+    if same_digit:
+        for n in strong:
+            ends_of_digit[digit(n)] = ends_of_digit.get(digit(n), 0) | 1 << n
     for s in strong:
-        es, ws, ds = excl_of[s], weak[s], digit(s)
-        layers = [1 << s]
+        es, ws, sbit = excl_of[s], weak[s], 1 << s
+        # the ends a chain from s may have: every node, or (XY-Chains) the
+        # nodes of s's digit; s itself and its weak partners close loops
+        may_end = ends_of_digit[digit(s)] if same_digit else -1
+        layers = [sbit]
         layers_of[s] = layers
         on_seen = 0
-        off_seen = front = 1 << s
+        off_seen = front = sbit
         depth = 1
         while front:
             on = 0
@@ -108,24 +127,34 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
             while m:
                 low = m & -m
                 m ^= low
+                off |= weak[low.bit_length() - 1]
+            ends = on & may_end
+            if ends & sbit and (s < GROUP_BASE or es):
+                key = ("=", s) if s < GROUP_BASE else ("-", es)
+                offers.setdefault(key, []).append(
+                    (depth, STRONG, okey[s], okey[s], s, s, -1 - s, depth))
+            if depth >= 3:
+                m = ends & ws
+                while m:
+                    low = m & -m
+                    m ^= low
+                    loops.append((s, low.bit_length() - 1, depth))
+            m = ends & ~ws & ~sbit
+            while m:
+                low = m & -m
+                m ^= low
                 t = low.bit_length() - 1
-                off |= weak[t]
-                if same_digit and digit(t) != ds:
-                    continue
-                if t == s:
-                    if s < GROUP_BASE or es:
-                        key = ("=", s) if s < GROUP_BASE else ("-", es)
-                        offers.setdefault(key, []).append(
-                            ((depth, 0, okey[s], okey[s]), "strong", s, s, depth, ("=", s)))
-                elif ws >> t & 1:
-                    if depth >= 3:
-                        loops.append((s, t, depth))
-                else:
-                    e = es & excl_of[t]
-                    if e:
-                        a, b = (okey[s], okey[t]) if okey[s] < okey[t] else (okey[t], okey[s])
-                        offers.setdefault(("-", e), []).append(
-                            ((depth, 1, a, b), "chain", s, t, depth, frozenset((s, t))))
+                e = es & excl_of[t]
+                if e:
+                    a, b = okey[s], okey[t]
+                    pair = s << 12 | t if s < t else t << 12 | s
+                    got = offers.get(("-", e))
+                    offer = ((depth, CHAIN, a, b, s, t, pair, depth) if a < b
+                             else (depth, CHAIN, b, a, s, t, pair, depth))
+                    if got is None:
+                        offers[("-", e)] = [offer]
+                    else:
+                        got.append(offer)
             off &= ~off_seen
             off_seen |= off
             layers.append(off)
@@ -139,15 +168,16 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
             e = _loop_eliminations(graph, path)
             if e:
                 offers.setdefault(("-", e), []).append(
-                    ((len(path), 2, okey[s], okey[t]), "continuous", s, t, depth, frozenset(path)))
+                    (len(path), CONTINUOUS, okey[s], okey[t], s, t, frozenset(path), depth))
 
     chains = []
     for key, found in offers.items():
-        found.sort(key=lambda f: f[0])
+        found.sort(key=_RANK)          # stable: equal ranks keep the order found
         # rank[0] is a floor on the links of the chain an offer gives
         limit = beat.get(key, 1 << 20) if beat is not None else 1 << 20
         best = None
-        for rank, kind, s, t, depth, _ in found:
+        for offer in found:
+            rank, kind, s, t, depth = offer[:4], KINDS[offer[1]], offer[4], offer[5], offer[7]
             if best is not None and rank >= best.rank or rank[0] >= limit:
                 # ranks count the shortest walk, and a chain read back is never
                 # shorter: none further on can do better (the pair's other
@@ -165,7 +195,7 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
             best = Chain(kind, path, key[1] if key[0] == "-" else 0,
                          key[1] if key[0] == "=" else None, 0, rank)
         if best is not None and best.rank[0] < limit:
-            best.merged = len({f[5] for f in found})
+            best.merged = len({f[6] for f in found})
             chains.append(best)
     chains.sort(key=lambda c: c.rank)
     return chains
@@ -228,8 +258,12 @@ class _Paths:
             budget[0] -= 1
             if budget[0] < 0:
                 return False
-            for p in low_bits(layers[j - 1] & (strong[n] if j % 2 else weak[n])):
-                b = bits(p)
+            m = layers[j - 1] & (strong[n] if j % 2 else weak[n])
+            while m:
+                low = m & -m
+                m ^= low
+                p = low.bit_length() - 1
+                b = low if p < GROUP_BASE else bits(p)     # a candidate node is its own bit
                 if b & used or b & start_bits:
                     continue
                 out.append(p)
@@ -238,7 +272,9 @@ class _Paths:
                 out.pop()
             return False
 
-        if not back(t, depth, bits(t) if t != s else 0):
+        found = back(t, depth, bits(t) if t != s else 0)
+        del back        # it refers to itself: drop it now rather than leave the cycle to the GC
+        if not found:
             return None
         out.reverse()
         return tuple(out)
@@ -278,23 +314,31 @@ class _Paths:
                 if step & sbit:          # back to the start: a loop, not a repeat
                     on_parent[s] = n
                     on_seen |= sbit
-                for p in low_bits(step & ~used):
-                    b = bits(p)
+                m = step & ~used
+                while m:
+                    low = m & -m
+                    m ^= low
+                    p = low.bit_length() - 1
+                    b = low if p < GROUP_BASE else bits(p)
                     if b & used:
                         continue
                     on_parent[p] = n
                     on_used[p] = used | b
-                    on_seen |= 1 << p
+                    on_seen |= low
                     new_on.append(p)
             front = []
             for t in new_on:
                 used = on_used[t]
-                for p in low_bits(weak[t] & ~off_seen & ~used):
-                    b = bits(p)
+                m = weak[t] & ~off_seen & ~used
+                while m:
+                    low = m & -m
+                    m ^= low
+                    p = low.bit_length() - 1
+                    b = low if p < GROUP_BASE else bits(p)
                     if b & used:
                         continue
                     off_parent[p] = t
                     off_used[p] = used | b
-                    off_seen |= 1 << p
+                    off_seen |= low
                     front.append(p)
         return on_parent, off_parent

@@ -220,6 +220,7 @@ def _combine(petals: _Petals, options, stem: int, z: int, found: dict) -> None:
                 rec(level + 1, tt, used | cells, total + sizes[k])
 
     rec(0, -1, 0, 0)
+    del rec         # it refers to itself: drop it now rather than leave the cycle to the GC
 
 
 def _used(petals: _Petals, chosen) -> tuple[int, bool]:

@@ -89,6 +89,7 @@ def _base_sets(lines, size, width=None):
 
     if n >= size:
         grow(0, (), 0)
+    del grow        # it refers to itself: drop it now rather than leave the cycle to the GC
     return out
 
 

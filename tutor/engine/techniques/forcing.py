@@ -136,6 +136,8 @@ def chain_proofs(pos: Position) -> dict:
     best: dict = {}
     broken = set()
     for lit in _premises(c):
+        if not c.may_break(lit):
+            continue
         size, x = c.chain(lit).shortest_clash()
         if x >= 0:
             broken.add(lit)
@@ -159,7 +161,7 @@ def net_proofs(pos: Position) -> dict:
         else:
             skip_off |= 1 << (item >> 1)
     best: dict = {}
-    premises = list(_premises(c))
+    premises = [lit for lit in _premises(c) if c.may_break(lit)]
     broken = {lit for lit in premises if c.chain(lit).clash}
     for lit in premises:
         if lit in broken:

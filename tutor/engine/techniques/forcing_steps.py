@@ -136,6 +136,9 @@ def net_proof(c: Consequences, net: Net, goal) -> list[tuple[int, int, int]]:
     else:
         i, e = divmod(goal >> 1, 9)
         off_cause(i, e + 1)
+    # the two helpers refer to each other: drop them now rather than leave
+    # the cycle to the GC
+    del on_cause, off_cause
     return [net.queue[t] for t in sorted(need)]
 
 

@@ -193,6 +193,22 @@ class Consequences:
             self.has_strong |= 1 << k
         self._chains: dict[int, Chain] = {}
         self._nets: dict[int, Net] = {}
+        # the solution's candidates (a 729-bit mask) when there is exactly
+        # one solution, else None: see may_break
+        sol = pos.solution()
+        self.true = None if sol is None else sum(1 << (9 * i + sol[i] - 1) for i in range(81)
+                                                 if not self.values[i])
+
+    def may_break(self, lit: int) -> bool:
+        """Whether assuming lit can lead to a contradiction.  A literal the
+        solution agrees with (its digit on where the solution has it, off
+        where it has another) cannot: everything that follows from it holds
+        in the solution too.  So the forcing rooms follow a premise for a
+        contradiction only where this is True; what they find is the same.
+        Unknown (True) when the position has no unique solution."""
+        if self.true is None:
+            return True
+        return bool(self.true >> (lit >> 1) & 1) != bool(lit & 1)
 
     def _strong_links(self) -> dict[int, int]:
         strong: dict[int, int] = {}

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..registry import EntryKeys, PatternQuery, PatternReport, technique
+from ..registry import EntryKeys, PatternQuery, PatternReport, family, technique
 from ..grid import HOUSE_MASK, MASK_DIGITS, POPCOUNT, cell_bits, cell_name, cells_name, house_name
 from ..position import Position
 from ..step import make_step
@@ -261,13 +261,19 @@ def sdc_entry_keys(step) -> EntryKeys:
                      more_digits=frozenset(step.digits), partial=True)
 
 
+# A static pattern read without following a chain, like the fish and wings:
+# it sits after the finned fish, below colouring and the chains, in a family
+# of its own (its sets are ALSs, but it needs no ALS-XZ to be seen).
+family("disjoint-subsets", "Disjoint subsets (Sue de Coq)", "Sue de Coq")
+
+
 @technique(
-    "sue-de-coq", "Sue de Coq", "als", rank=350, label="Sue de Coq", weight=350,
+    "sue-de-coq", "Sue de Coq", "disjoint-subsets", rank=245, label="Sue de Coq", weight=250,
     aliases=("sue de coq", "suedecoq", "sdc", "two-sector disjoint subsets",
              "two sector disjoint subsets"),
     check=check_sue_de_coq, entry_keys=sdc_entry_keys,
-    prerequisites=("als-xz", "claiming"),
-    distractors=("als-xz", "naked-subset", "death-blossom", "claiming"),
+    prerequisites=("claiming", "naked-subset"),
+    distractors=("naked-subset", "als-xz", "claiming", "death-blossom"),
     confusions=(
         ("naked-subset", "Sue de Coq vs LockedSet",
          "a LockedSet is n cells with n digits in one house; a Sue de Coq spreads its cells "

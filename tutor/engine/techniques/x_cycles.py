@@ -139,6 +139,9 @@ def _loops(digit_mask: int, max_links: int = MAX_LINKS):
             path.append(t)
             after_strong(t, 1 << s | 1 << t, 1)
             path.pop()
+    # the two helpers refer to each other: drop them now rather than leave
+    # the cycle to the GC
+    after_strong = after_weak = None
     return found
 
 

@@ -48,6 +48,7 @@ _FILLER = {"set", "in", "on", "of", "at", "with", "and", "the", "a", "an", "digi
            # the roles the rooms' step texts name: 'XY-Wing ... r8c2 (pivot)', '... fin r2c8'
            "pivot", "hinge", "pincer", "pincers", "wing", "wings", "fin", "fins",
            "z", "overlap",     # the ALS techniques': '..., z=9', 'ALS Chain [overlap]: ...'
+           "line", "box",      # Sue de Coq's: '... r5c123 #25679, line r5c7 #29, box r6c123 #3456'
            "=", "-", ":", "/", "[", "]", "<", ">"} | set(names.SIZE_WORDS)
 
 _TOKEN = re.compile(
