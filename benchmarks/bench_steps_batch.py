@@ -30,6 +30,7 @@ import sys
 import time
 
 from benchmarks.engine import mid_solve_positions, puzzles
+from tutor.cli_ladder import json_line
 from tutor.engine.formats import parse_position, to_braces
 from tutor.engine.registry import find_all, ladder
 from tutor.engine.solve import apply_until_stuck
@@ -91,7 +92,7 @@ def in_process(grids: list[str], uniqueness: bool = True) -> tuple[list[float], 
         t, c = time.perf_counter(), time.process_time()
         pos = parse_position(grid)
         pos.solution_info()
-        json.dumps([s.to_json() for s in find_all(pos, None, uniqueness)])
+        json_line([s.to_json() for s in find_all(pos, None, uniqueness)])
         wall.append((time.perf_counter() - t) * 1000)
         cpu.append((time.process_time() - c) * 1000)
     return wall, cpu

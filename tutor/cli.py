@@ -6,7 +6,6 @@ traceback reaches the user.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from . import __version__
@@ -27,7 +26,8 @@ def _after(pos, after, unique: bool = True):
 
 
 def _emit_json(obj) -> None:
-    sys.stdout.write(json.dumps(obj) + "\n")
+    from .cli_ladder import json_line
+    sys.stdout.write(json_line(obj))
 
 
 # ------------------------------------------------------------------ commands
