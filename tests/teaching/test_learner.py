@@ -321,3 +321,16 @@ def test_practice_positions_are_picked_near_the_learners_rating():
     middle = view.pick_position("x-wing", 1335, 0)
     assert abs(difficulty(middle) - 1335) == min(abs(d - 1335) for d in levels)
     assert view.pick_position("no-such-technique", 1500) is None
+
+
+def test_a_review_date_reads_the_same_a_moment_later():
+    """A review set a day ahead reads 'in 1 d' at once and a millisecond
+    later (the snapshot of the progress screen depends on it); under an
+    hour reads 'in 1 h', not 'in 0 h'."""
+    from tutor.teaching.learner_view import when_text
+    day, hour = 86_400_000, 3_600_000
+    assert when_text(1_000 + day, 1_000) == when_text(1_000 + day, 1_001) == "in 1 d"
+    assert when_text(5 * hour, 0) == "in 5 h"
+    assert when_text(hour // 5, 0) == "in 1 h"
+    assert when_text(3 * day - 1, 0) == "in 3 d"
+    assert when_text(0, 5) == "due" and when_text(None) == "-"

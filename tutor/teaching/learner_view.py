@@ -5,7 +5,6 @@ and the table the M screen and `sudoku-tutor progress` print.
 """
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import asdict, dataclass
 
@@ -127,8 +126,10 @@ def when_text(ms: int | None, now_ms: int | None = None) -> str:
     now = _now_ms() if now_ms is None else now_ms
     if ms <= now:
         return "due"
-    left = (ms - now) / 3_600_000
-    return f"in {left:.0f} h" if left < 24 else f"in {math.floor(left / 24)} d"
+    # whole hours first, so a review a day away reads 'in 1 d' whether the
+    # clock has moved a millisecond since it was set or not
+    hours = round((ms - now) / 3_600_000)
+    return f"in {max(hours, 1)} h" if hours < 24 else f"in {hours // 24} d"
 
 
 def pick_position(technique: str, rating: float, seed: int = 0, count: int = 6):
