@@ -118,6 +118,12 @@ def _sha(obj) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
+def _json_sha(out: str) -> str:
+    """The sha of a JSON answer's content, not of its spacing (the CLI's
+    encoder may write it compact or not)."""
+    return _sha(json.loads(out))
+
+
 _PARSER = []
 
 
@@ -376,7 +382,7 @@ def record_steps(grid: str) -> dict:
     by_tech: dict[str, list] = {}
     for s in steps:
         by_tech.setdefault(s["technique"], []).append(s)
-    return {"count": len(steps), "sha": _sha(out),
+    return {"count": len(steps), "sha": _json_sha(out),
             "by_technique": {t: [len(v), _sha(v)] for t, v in sorted(by_tech.items())}}
 
 
@@ -384,7 +390,7 @@ def record_solve(puzzle: str) -> dict:
     code, out, err = run_cli(["solve", puzzle, "--json"])
     obj = json.loads(out)
     return {"status": obj.get("status"), "hardest": obj.get("hardest"), "counts": obj.get("counts"),
-            "sha": _sha(out)}
+            "sha": _json_sha(out)}
 
 
 def record_check(grid: str, args: list[str]) -> dict:
@@ -394,7 +400,7 @@ def record_check(grid: str, args: list[str]) -> dict:
     obj = json.loads(out)            # a verdict (exit 0 proved, 1 not proved, 2 invalid)
     code2, text, _ = run_cli(["check", grid, *args])
     return {"verdict": obj["verdict"], "technique": obj["technique"], "message": obj["message"],
-            "sha": _sha(out + text)}
+            "sha": _sha(_json_sha(out) + text)}
 
 
 def record_quiz(grid: str, plan: dict) -> list:

@@ -162,8 +162,8 @@ def best_report(pos: Position, q: PatternQuery, label: str, judge, groups: range
         if holding:
             return _merge(holding)
         return max(scored, key=lambda sr: sr[0])[1]
-    return PatternReport(False, label, cells, f"{cells_name(cells)} do not split into {shape}",
-                         fits=False)
+    subject = f"one cell, {cells_name(cells)}, does" if len(cells) == 1 else f"{cells_name(cells)} do"
+    return PatternReport(False, label, cells, f"{subject} not split into {shape}", fits=False)
 
 
 def _merge(reports: list[PatternReport]) -> PatternReport:
