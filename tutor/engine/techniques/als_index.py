@@ -1,9 +1,9 @@
 """What the ALS techniques share, built once per position: the ALSs of
 als.py indexed by digit and cell, and the restricted commons between them.
 
-Used by ALS-XZ (als_xz.py), ALS-XY-Wing and ALS chains (als_chain.py) and
-the Death Blossom (death_blossom.py); Sue de Coq reads the ALS list of
-als.py (sue_de_coq.py).
+Used by ALS-XZ (als_xz.py), ALS-XY-Wing and ALS chains (als_chain.py; their
+search is als_chain_search.py) and the Death Blossom (death_blossom.py);
+Sue de Coq reads the ALS list of als.py (sue_de_coq.py).
 
 Words.  For an ALS k and a digit d it holds:
 
