@@ -50,7 +50,8 @@ from ..registry import technique
 from ..grid import cell_bits
 from ..position import Position
 from ..step import make_step
-from .als_checks import als_entry_keys, check_als_chain, check_als_xy_wing
+from .als_chain_checks import check_als_chain, check_als_xy_wing
+from .als_checks import als_entry_keys
 from .als_chain_search import chain_search
 from .als_index import AlsIndex
 from .als_xz import als_houses

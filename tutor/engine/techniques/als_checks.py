@@ -1,5 +1,7 @@
-"""Pattern checks of ALS-XZ, ALS-XY-Wing and ALS chains (the definitions are
-in als_xz.py and als_chain.py).
+"""Pattern checks of ALS-XZ, and what the checks of ALS-XY-Wing and ALS
+chains (als_chain_checks.py) share: reading named cells as ALSs, judging a
+reading, the failing-condition reports (the definitions are in als_xz.py
+and als_chain.py).
 
 A learner names the cells of the whole pattern (and maybe digits); which
 cells form which ALS is not said.  So a check first looks for the pattern
@@ -189,28 +191,28 @@ def holds_report(pos: Position, label: str, cells, digits, reach) -> PatternRepo
                          why_not=removal_reasons(pos, label, cells, first))
 
 
-def _fail(label, cells, reason, failing=()) -> PatternReport:
+def failed(label, cells, reason, failing=()) -> PatternReport:
     return PatternReport(False, label, list(cells), reason, list(failing))
 
 
-def _alses_fail(pos, label, cells, groups):
+def alses_fail(pos, label, cells, groups):
     """(number of groups that are ALSs before the first that is not, report) or None."""
     for k, g in enumerate(groups):
         why = als_problem(pos, g)
         if why:
-            return k, _fail(label, cells, why, g)
+            return k, failed(label, cells, why, g)
     return None
 
 
-def _shared(label, cells, groups, what):
+def shared_cells(label, cells, groups, what):
     for a, b in combinations(groups, 2):
         both = sorted(set(a) & set(b))
         if both:
-            return _fail(label, cells, f"{what} share {cells_name(both)}", both)
+            return failed(label, cells, f"{what} share {cells_name(both)}", both)
     return None
 
 
-def _not_linked(pos, a, b, d, named) -> tuple[str, list[int]]:
+def not_linked(pos, a, b, d, named) -> tuple[str, list[int]]:
     p, r = not_restricted(pos, a, b, d)
     if named:
         return (f"{d} is not a restricted common of the two ALSs: {cell_name(p)} and "
@@ -224,24 +226,24 @@ def _not_linked(pos, a, b, d, named) -> tuple[str, list[int]]:
 def xz_report(pos: Position, q: PatternQuery, groups, label: str = "ALS-XZ"):
     """(score, report) for two named groups as ALS A and ALS B."""
     cells = sorted({c for g in groups for c in g})
-    bad = _alses_fail(pos, label, cells, groups)
+    bad = alses_fail(pos, label, cells, groups)
     if bad:
         return bad
-    bad = _shared(label, cells, groups, "the two ALSs")
+    bad = shared_cells(label, cells, groups, "the two ALSs")
     if bad:
         return 3, bad
     a, b = groups
     common = union_of(pos, a) & union_of(pos, b)
     if not common:
-        return 4, _fail(label, cells, f"{als_text(pos, a)} and {als_text(pos, b)} share no digit")
+        return 4, failed(label, cells, f"{als_text(pos, a)} and {als_text(pos, b)} share no digit")
     rccs = rccs_of(pos, a, b)
     named = [d for d in q.digits if common >> (d - 1) & 1]
     if not rccs:
         d = named[0] if named else MASK_DIGITS[common][0]
-        reason, failing = _not_linked(pos, a, b, d, bool(named))
-        return 5, _fail(label, cells, reason, failing)
+        reason, failing = not_linked(pos, a, b, d, bool(named))
+        return 5, failed(label, cells, reason, failing)
     if len(rccs) > 2:
-        return 6, _fail(label, cells, f"the two ALSs have three restricted commons "
+        return 6, failed(label, cells, f"the two ALSs have three restricted commons "
                                       f"({digit_list(sum(1 << (d - 1) for d in rccs))}): this "
                                       f"position has no solution")
     reach: dict[int, list[list[int]]] = {}
@@ -273,201 +275,3 @@ def check_als_xz(pos: Position, q: PatternQuery) -> PatternReport:
 
     return best_report(pos, q, "ALS-XZ", lambda g: xz_report(pos, q, g), range(2, 3),
                        "two ALSs", holds)
-
-
-# ------------------------------------------------------------------ ALS-XY-Wing
-
-def xy_report(pos: Position, q: PatternQuery, groups, label: str = "ALS-XY-Wing"):
-    """(score, report) for three named groups, the pivot chosen to get
-    furthest (the two ends may share cells)."""
-    cells = sorted({c for g in groups for c in g})
-    bad = _alses_fail(pos, label, cells, groups)
-    if bad:
-        return bad
-    best = None
-    for k in range(3):
-        got = _xy_pivot(pos, label, cells, groups[k], [g for j, g in enumerate(groups) if j != k])
-        if best is None or got[0] > best[0]:
-            best = got
-    return best
-
-
-def _xy_pivot(pos, label, cells, b, ends):
-    a, c = ends
-    bad = _shared(label, cells, (a, b), "an end and the pivot") or \
-        _shared(label, cells, (b, c), "an end and the pivot")
-    if bad:
-        return 3, bad
-    if set(a) == set(c):
-        return 3, _fail(label, cells, "the two ends are the same ALS")
-    piv = f"the pivot {als_text(pos, b)}"
-    links = []
-    for k, e in enumerate((a, c)):
-        r = rccs_of(pos, e, b)
-        if not r:
-            common = union_of(pos, e) & union_of(pos, b)
-            if not common:
-                return 4 + k, _fail(label, cells, f"{als_text(pos, e)} shares no digit with {piv}")
-            reason, failing = _not_linked(pos, e, b, MASK_DIGITS[common][0], False)
-            return 4 + k, _fail(label, cells, reason, failing)
-        links.append(r)
-    choices = [(x, y) for x in links[0] for y in links[1] if x != y]
-    if not choices:
-        return 6, _fail(label, cells, f"{piv} is linked to both ALSs only by {links[0][0]}: the "
-                                      f"two links need different digits")
-    common = union_of(pos, a) & union_of(pos, c)
-    reach: dict[int, list[list[int]]] = {}
-    digits = set()
-    for x, y in choices:
-        for z in MASK_DIGITS[common]:
-            if z not in (x, y):
-                reach.setdefault(z, [with_digit(pos, a + c, z)])
-                digits |= {x, y, z}
-    if not reach:
-        x, y = choices[0]
-        return 7, _fail(label, cells, f"{als_text(pos, a)} and {als_text(pos, c)} share no digit "
-                                      f"other than the links {x} and {y}")
-    return 8, holds_report(pos, label, cells, digits, reach)
-
-
-def check_als_xy_wing(pos: Position, q: PatternQuery) -> PatternReport:
-    label = "ALS-XY-Wing"
-
-    def holds(cells):
-        inside = alses_inside(pos, cells)
-        want = set(cells)
-        out = []
-        for b in inside:
-            ends = [g for g in inside if not set(g) & set(b)]
-            for a, c in combinations(ends, 2):
-                if cover((a, b, c)) == want:
-                    r = _xy_pivot(pos, label, sorted(want), b, (a, c))[1]
-                    if r.ok:
-                        out.append(r)
-        return out
-
-    return best_report(pos, q, label, lambda g: xy_report(pos, q, g), range(3, 4),
-                       "three ALSs", holds)
-
-
-# ------------------------------------------------------------------ ALS chains
-
-def _orders(pos, groups, limit=MAX_READINGS):
-    """Orders of the groups in which each is linked to the next by a
-    restricted common, consecutive links on different digits:
-    [(order, links)]."""
-    n = len(groups)
-    link = {(i, j): rccs_of(pos, groups[i], groups[j]) for i in range(n) for j in range(n) if i != j}
-    out = []
-
-    def rec(path, digits):
-        if len(out) >= limit:
-            return
-        if len(path) == n:
-            if path[0] < path[-1]:          # each chain once, not also reversed
-                out.append((list(path), list(digits)))
-            return
-        for j in range(n):
-            if j in path:
-                continue
-            for y in link[(path[-1], j)]:
-                if not digits or y != digits[-1]:
-                    rec(path + [j], digits + [y])
-
-    for i in range(n):
-        rec([i], [])
-    return out
-
-
-def chain_report(pos: Position, q: PatternQuery, groups, label: str = "ALS chain"):
-    cells = sorted({c for g in groups for c in g})
-    bad = _alses_fail(pos, label, cells, groups)
-    if bad:
-        return bad
-    n = len(groups)
-    if n < 4:
-        other = "an ALS-XZ" if n == 2 else ("an ALS-XY-Wing" if n == 3 else "one ALS")
-        return n, PatternReport(False, label, cells, f"{n} ALS{'s' if n > 1 else ''} make "
-                                f"{other}: an ALS chain links four or more", fits=False)
-    bad = _shared(label, cells, groups, "the ALSs")
-    if bad:
-        return n + 1, bad
-    orders = _orders(pos, groups)
-    if not orders:
-        return n + 2, _fail(label, cells, f"no order of the {n} ALSs links each one to the next by "
-                                          f"a restricted common (consecutive links on different digits)")
-    r = _chain_effect(pos, label, cells, orders, groups)
-    return n + (4 if r.ok else 3), r
-
-
-def _chain_effect(pos, label, cells, orders, groups) -> PatternReport:
-    """What the chains (orders of the groups, with their links) remove, or
-    why they remove nothing (no z)."""
-    reach: dict[int, list[list[int]]] = {}
-    digits = set()
-    for order, links in orders:
-        first, last = groups[order[0]], groups[order[-1]]
-        for z in MASK_DIGITS[union_of(pos, first) & union_of(pos, last)]:
-            if z not in (links[0], links[-1]):
-                zc = with_digit(pos, list(first) + list(last), z)
-                if zc not in reach.setdefault(z, []):
-                    reach[z].append(zc)
-                digits |= {z} | set(links)
-    if not reach:
-        order, links = orders[0]
-        return _fail(label, cells, f"the end ALSs {als_text(pos, groups[order[0]])} and "
-                                   f"{als_text(pos, groups[order[-1]])} share no digit other "
-                                   f"than the links {links[0]} and {links[-1]}")
-    return holds_report(pos, label, cells, digits, reach)
-
-
-def _chains_inside(pos: Position, cells, limit=MAX_READINGS):
-    """Chains of 4..MAX_CHAIN_CHECK of the position's ALSs inside the named
-    cells that cover them: [(ALSs in order, links)], each once."""
-    inside = alses_inside(pos, cells)
-    want = set(cells)
-    n = len(inside)
-    link = {}
-    for i, j in combinations(range(n), 2):
-        if not set(inside[i]) & set(inside[j]):
-            r = rccs_of(pos, inside[i], inside[j])
-            if r:
-                link[(i, j)] = link[(j, i)] = r
-    out = []
-    budget = [limit * 10]
-
-    def rec(path, digits, covered, length):
-        budget[0] -= 1
-        if budget[0] < 0 or len(out) >= limit:
-            return
-        if len(path) == length:
-            if covered == want and path[0] < path[-1]:
-                out.append(([inside[k] for k in path], list(digits)))
-            return
-        for j in range(n):
-            if j in path:
-                continue
-            for y in link.get((path[-1], j), ()):
-                if not digits or y != digits[-1]:
-                    rec(path + [j], digits + [y], covered | set(inside[j]), length)
-
-    # shorter chains first, so that a cap only ever cuts the longest
-    for length in range(4, MAX_CHAIN_CHECK + 1):
-        for i in range(n):
-            rec([i], [], set(inside[i]), length)
-    return out
-
-
-def check_als_chain(pos: Position, q: PatternQuery) -> PatternReport:
-    label = "ALS chain"
-
-    def holds(cells):
-        out = []
-        for groups, links in _chains_inside(pos, cells):
-            r = _chain_effect(pos, label, cells, [(list(range(len(groups))), links)], groups)
-            if r.ok:
-                out.append(r)
-        return out
-
-    return best_report(pos, q, label, lambda g: chain_report(pos, q, g),
-                       range(2, MAX_CHAIN_CHECK + 1), "ALSs", holds)
