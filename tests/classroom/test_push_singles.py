@@ -4,7 +4,7 @@ is one cell, or a fish on a line of one cell, would be a single in disguise)."""
 from __future__ import annotations
 
 import pytest
-from test_teacher import EASY, LOCKEDSET, _until
+from test_teacher import EASY, LOCKEDSET, _until, open_push_dialog
 
 from tutor.app import make_app
 from tutor.classroom import events
@@ -28,11 +28,7 @@ async def test_a_quiz_pushed_with_singles_pending_says_so_and_offers_the_positio
     app = make_app(LOCKEDSET, store_path=db, user="mrs-b", role="teacher", class_name="5B",
                    start_screen="teacher")
     async with app.run_test(size=(150, 40)) as pilot:
-        assert await _until(pilot, lambda: getattr(app.screen, "refreshes", 0) >= 1)
-        await pilot.press("z")
-        await pilot.pause()
-        dialog = app.screen
-        assert type(dialog).__name__ == "PushDialog"
+        dialog = await open_push_dialog(pilot, app)
         said = str(dialog.query_one("#push-singles").render())
         assert "still has singles to place" in said
         box = dialog.query_one("#push-after-singles")
@@ -58,7 +54,5 @@ async def test_no_note_where_the_singles_are_done(db):
     app = make_app(to_braces(pos), store_path=db, user="mrs-b", role="teacher", class_name="5B",
                    start_screen="teacher")
     async with app.run_test(size=(150, 40)) as pilot:
-        assert await _until(pilot, lambda: getattr(app.screen, "refreshes", 0) >= 1)
-        await pilot.press("z")
-        await pilot.pause()
+        await open_push_dialog(pilot, app)
         assert not app.screen.query("#push-singles") and not app.screen.query("#push-after-singles")

@@ -17,6 +17,16 @@ LOCKEDSET = "2.891..54....4..7.41.5..6.2...7...61....2....69...1...5.2..7.16.4..
 EASY = "..2..3.....7.....58...5.79.6.3..7.....8.....6..4......2...345...4..79.38.356....4"
 
 
+
+async def open_push_dialog(pilot, app):
+    """The teacher view's push dialog (`z`), once the class table is read."""
+    assert await _until(pilot, lambda: getattr(app.screen, "refreshes", 0) >= 1)
+    await pilot.press("z")
+    await pilot.pause()
+    assert type(app.screen).__name__ == "PushDialog"
+    return app.screen
+
+
 def _student_history(path: str) -> None:
     s = Store.open(path)
     events.session_started(s, "srv/1", "5B", "alice", "student", "127.0.0.1", "srv")
@@ -71,11 +81,7 @@ async def test_teacher_pushes_a_quiz_and_ends_it(db):
     app = make_app(pos, store_path=db, user="mrs-b", role="teacher", class_name="5B",
                    start_screen="teacher")
     async with app.run_test(size=(150, 40)) as pilot:
-        assert await _until(pilot, lambda: getattr(app.screen, "refreshes", 0) >= 1)
-        await pilot.press("z")
-        await pilot.pause()
-        dialog = app.screen
-        assert type(dialog).__name__ == "PushDialog"
+        dialog = await open_push_dialog(pilot, app)
         dialog.query_one("#push-title").value = "Find all 25 LockedSets"
         dialog.query_one("#push-lock").value = 0
         await pilot.click("#push-ok")
