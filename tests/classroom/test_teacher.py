@@ -17,7 +17,6 @@ LOCKEDSET = "2.891..54....4..7.41.5..6.2...7...61....2....69...1...5.2..7.16.4..
 EASY = "..2..3.....7.....58...5.79.6.3..7.....8.....6..4......2...345...4..79.38.356....4"
 
 
-
 async def open_push_dialog(pilot, app):
     """The teacher view's push dialog (`z`), once the class table is read."""
     assert await _until(pilot, lambda: getattr(app.screen, "refreshes", 0) >= 1)
