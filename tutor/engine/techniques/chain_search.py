@@ -84,27 +84,34 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
     an effect no chain here reaches in fewer links is left out, before any
     chain is read back (a walk's depth is a floor on its chain's links, so
     nothing that could win is dropped)."""
-    digit, excl = graph.digit, graph.excl
+    # The search numbers the nodes with a strong link 0, 1, ... in node
+    # order (so bit order is node order): its bit sets are then a few words
+    # long instead of a bit per candidate of the grid.
+    local = _Local(graph, strong, weak)
+    nodes, cstrong, cweak = local.nodes, local.strong, local.weak
     # effect key -> offers (links, kind order, first end, second end, s, t,
     # ends, depth): the first four are the offer's rank; `ends` names the
     # pair of ends (a loop: its set of nodes) for the merged count; depth is
-    # the walk's length from s to t.  Flat tuples: there are thousands of
-    # offers a position and few are ever read back.
+    # the walk's length from s to t; s and t are local numbers.  Flat
+    # tuples: there are thousands of offers a position and few are ever
+    # read back.
     offers: dict[tuple, list] = {}
     loops = []
-    layers_of: dict[int, list[int]] = {}
-    okey = {n: order_key(graph, n) for n in strong}
-    excl_of = {n: excl(n) for n in strong}     # asked once per pair of ends below
+    layers_of: list = [None] * len(nodes)
+    okey = [order_key(graph, n) for n in nodes]
+    excl_of = [graph.excl(n) for n in nodes]     # asked once per pair of ends below
 
     ends_of_digit = {}
     if same_digit:
-        for n in strong:
-            ends_of_digit[digit(n)] = ends_of_digit.get(digit(n), 0) | 1 << n
-    for s in strong:
-        es, ws, sbit = excl_of[s], weak[s], 1 << s
+        digit = graph.digit
+        for i, n in enumerate(nodes):
+            ends_of_digit[digit(n)] = ends_of_digit.get(digit(n), 0) | 1 << i
+    for node in strong:                 # the caller's order: offers keep it on ties
+        s = local.index[node]
+        es, ws, sbit = excl_of[s], cweak[s], 1 << s
         # the ends a chain from s may have: every node, or (XY-Chains) the
         # nodes of s's digit; s itself and its weak partners close loops
-        may_end = ends_of_digit[digit(s)] if same_digit else -1
+        may_end = ends_of_digit[graph.digit(node)] if same_digit else -1
         layers = [sbit]
         layers_of[s] = layers
         on_seen = 0
@@ -116,7 +123,7 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
             while m:
                 low = m & -m
                 m ^= low
-                on |= strong[low.bit_length() - 1]
+                on |= cstrong[low.bit_length() - 1]
             on &= ~on_seen
             if not on:
                 break
@@ -127,10 +134,10 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
             while m:
                 low = m & -m
                 m ^= low
-                off |= weak[low.bit_length() - 1]
+                off |= cweak[low.bit_length() - 1]
             ends = on & may_end
-            if ends & sbit and (s < GROUP_BASE or es):
-                key = ("=", s) if s < GROUP_BASE else ("-", es)
+            if ends & sbit and (node < GROUP_BASE or es):
+                key = ("=", node) if node < GROUP_BASE else ("-", es)
                 offers.setdefault(key, []).append(
                     (depth, STRONG, okey[s], okey[s], s, s, -1 - s, depth))
             if depth >= 3:
@@ -161,7 +168,7 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
             front = off
             depth += 2
 
-    paths = _Paths(graph, strong, weak, layers_of)
+    paths = _Paths(local, layers_of)
     for s, t, depth in loops:
         path = paths.path(s, t, depth)
         if path is not None:
@@ -171,6 +178,7 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
                     (len(path), CONTINUOUS, okey[s], okey[t], s, t, frozenset(path), depth))
 
     chains = []
+    cbits = local.bits
     for key, found in offers.items():
         found.sort(key=_RANK)          # stable: equal ranks keep the order found
         # rank[0] is a floor on the links of the chain an offer gives
@@ -183,6 +191,8 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
                 # shorter: none further on can do better (the pair's other
                 # direction, of equal rank, included)
                 break
+            if s != t and cbits[s] & cbits[t]:
+                continue            # ends sharing a candidate: never one chain
             path = paths.path(s, t, depth)
             if path is None:
                 continue
@@ -200,6 +210,28 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
     chains.sort(key=lambda c: c.rank)
     return chains
 
+
+class _Local:
+    """The nodes with a strong link numbered 0, 1, ... in node order, with
+    their links and candidate bits in those numbers (`bits`: the candidate
+    nodes each stands for, as graph.bits gives them)."""
+
+    def __init__(self, graph: LinkGraph, strong: dict[int, int], weak: dict[int, int]):
+        self.nodes = nodes = sorted(strong)
+        self.index = index = {n: i for i, n in enumerate(nodes)}
+        self.bits = [graph.bits(n) for n in nodes]
+
+        def local(mask: int) -> int:
+            out = 0
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                out |= 1 << index[low.bit_length() - 1]
+            return out
+
+        self.strong = [local(strong[n]) for n in nodes]
+        self.weak = [local(weak[n]) for n in nodes]
+        del local       # it refers to index only, but keep no closure around
 
 def _loop_eliminations(graph: LinkGraph, path: list[int]) -> int:
     """What a continuous loop removes: for each link in a weak place (n1-n2,
@@ -225,10 +257,12 @@ BACKTRACK_BUDGET = 200
 
 
 class _Paths:
-    """Chains that use no candidate twice, for the ends the layers reached."""
+    """Chains that use no candidate twice, for the ends the layers reached
+    (nodes in find_chains' local numbers; `path` answers in graph nodes)."""
 
-    def __init__(self, graph, strong, weak, layers_of):
-        self.graph, self.strong, self.weak, self.layers_of = graph, strong, weak, layers_of
+    def __init__(self, local: _Local, layers_of: list):
+        self.nodes, self.strong, self.weak, self.bits = local.nodes, local.strong, local.weak, local.bits
+        self.layers_of = layers_of
         self.cache: dict = {}
         self.second: dict = {}
 
@@ -238,13 +272,16 @@ class _Paths:
             self.cache[key] = (self._shortest(s, t, depth) or self._first_come(s, t)
                                or (_reversed(self._first_come(t, s)) if t != s else None))
         got = self.cache[key]
-        return list(got) if got is not None else None
+        if got is None:
+            return None
+        nodes = self.nodes
+        return [nodes[n] for n in got]
 
     def _shortest(self, s: int, t: int, depth: int):
         """A shortest chain s ... t, backtracking through the layers."""
         layers = self.layers_of[s]
-        strong, weak, bits = self.strong, self.weak, self.graph.bits
-        start_bits = bits(s)
+        strong, weak, bits = self.strong, self.weak, self.bits
+        start_bits = bits[s]
         out = [t]
         budget = [BACKTRACK_BUDGET]
 
@@ -263,7 +300,7 @@ class _Paths:
                 low = m & -m
                 m ^= low
                 p = low.bit_length() - 1
-                b = low if p < GROUP_BASE else bits(p)     # a candidate node is its own bit
+                b = bits[p]
                 if b & used or b & start_bits:
                     continue
                 out.append(p)
@@ -272,7 +309,7 @@ class _Paths:
                 out.pop()
             return False
 
-        found = back(t, depth, bits(t) if t != s else 0)
+        found = back(t, depth, bits[t] if t != s else 0)
         del back        # it refers to itself: drop it now rather than leave the cycle to the GC
         if not found:
             return None
@@ -301,9 +338,9 @@ class _Paths:
         return tuple(out)
 
     def _second_pass(self, s: int):
-        strong, weak, bits = self.strong, self.weak, self.graph.bits
+        strong, weak, bits = self.strong, self.weak, self.bits
         off_parent, on_parent = {s: None}, {}
-        off_used, on_used = {s: bits(s)}, {}
+        off_used, on_used = {s: bits[s]}, {}
         on_seen, off_seen, sbit = 0, 1 << s, 1 << s
         front = [s]
         while front:
@@ -314,12 +351,12 @@ class _Paths:
                 if step & sbit:          # back to the start: a loop, not a repeat
                     on_parent[s] = n
                     on_seen |= sbit
-                m = step & ~used
+                m = step
                 while m:
                     low = m & -m
                     m ^= low
                     p = low.bit_length() - 1
-                    b = low if p < GROUP_BASE else bits(p)
+                    b = bits[p]
                     if b & used:
                         continue
                     on_parent[p] = n
@@ -329,12 +366,12 @@ class _Paths:
             front = []
             for t in new_on:
                 used = on_used[t]
-                m = weak[t] & ~off_seen & ~used
+                m = weak[t] & ~off_seen
                 while m:
                     low = m & -m
                     m ^= low
                     p = low.bit_length() - 1
-                    b = low if p < GROUP_BASE else bits(p)
+                    b = bits[p]
                     if b & used:
                         continue
                     off_parent[p] = t
