@@ -5,6 +5,7 @@ from ..grid import HOUSES, MASK_DIGITS, POPCOUNT, bit
 from ..position import Position
 
 _MEMOS: list = []      # every Memo and per_position cache, for clear_memos
+_PER_POSITION: list = []    # every per_position cache, for release_positions
 
 
 def digit_places(pos: Position) -> list[list[int]]:
@@ -56,6 +57,7 @@ def per_position(fn):
     wrapper.__doc__ = fn.__doc__
     wrapper.cache_clear = wrapper.clear = cache_clear
     _MEMOS.append(wrapper)
+    _PER_POSITION.append(wrapper)
     return wrapper
 
 
@@ -123,6 +125,15 @@ def clear_memos() -> None:
     finders from cold; results never depend on it)."""
     for memo in _MEMOS:
         memo.clear()
+
+
+def release_positions() -> None:
+    """Drop what the per_position caches keep for the last position (the
+    Memos, which serve many positions, stay): `steps --batch` frees a
+    position's structures once its answer is written, not while the next
+    line waits."""
+    for memo in _PER_POSITION:
+        memo.cache_clear()
 
 
 # ------------------------------------------------------------------ pattern checks

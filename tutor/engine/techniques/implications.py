@@ -116,13 +116,23 @@ class Chain:
 
     def shortest_clash(self) -> tuple[int, int]:
         """(links, candidate): a candidate made both on and off with the
-        fewest links in its two chains (the lowest on a tie), or (0, -1)."""
+        fewest links in its two chains (the lowest on a tie), or (0, -1).
+        Looked for by sums of depths, smallest first: a candidate new on at
+        level a and new off at level b takes a + b links."""
         clash = self.on & self.off
         if not clash:
             return 0, -1
-        ons = self.depths(clash, 1)
-        offs = self.depths(clash, 0)
-        return min((ons[x] + offs[x], x) for x in ons)
+        ons = [level[0] & clash for level in self.levels]
+        offs = [level[1] & clash for level in self.levels]
+        last = len(ons) - 1
+        for total in range(2 * last + 1):
+            hit = 0
+            for a in range(max(0, total - last), min(total, last) + 1):
+                if ons[a]:
+                    hit |= ons[a] & offs[total - a]
+            if hit:
+                return total, (hit & -hit).bit_length() - 1
+        return 0, -1        # not reached: every clash has its two levels
 
     @property
     def clash(self) -> int:
