@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .grid import CELL_NAMES, HOUSES, cell_name, cells_name, digits_text, house_name
 
@@ -59,30 +60,43 @@ def make_step(technique: str, name: str, *, cells=(), digits=(), houses=(),
     """Build a step with sorted, de-duplicated effects and its one-line text
     `lead => effects` (lead defaults to the name)."""
     elims = tuple(sorted(set(eliminations)))
-    places = tuple(sorted(set(placements)))
-    text = f"{lead or name} => {effects_text(elims, places)}"
+    places = tuple(sorted(set(placements))) if placements else ()
+    text = f"{lead or name} => {_sorted_effects_text(elims, places)}"
     return Step(technique, name, tuple(cells), tuple(digits), tuple(houses),
                 elims, places, text, dict(extra or {}))
 
 
 def effects_text(eliminations, placements=()) -> str:
     """'r6c1<>3, r6c2<>38' and 'r1c2=7': cells with the same digits share a name."""
-    parts = [f"{cell_name(i)}={d}" for i, d in sorted(placements)]
-    eliminations = tuple(eliminations)
+    return _sorted_effects_text(tuple(sorted(set(eliminations))),
+                                tuple(sorted(set(placements))) if placements else ())
+
+
+def _sorted_effects_text(eliminations: tuple, placements: tuple) -> str:
+    """effects_text of sorted, de-duplicated (cell, digit) pairs."""
+    parts = [_IS_TEXT[9 * i + d - 1] for i, d in placements]
     if eliminations:
-        # the common case, one digit on distinct cells, is a single group
+        # the common case, one digit on (so distinct) cells, is a single group
         d0 = eliminations[0][1]
-        cells = [i for i, d in eliminations if d == d0]
-        if len(cells) == len(eliminations) and len(set(cells)) == len(cells):
-            parts.append(f"{cells_name(cells).replace(' ', ',')}<>{d0}")
+        for _, d in eliminations:
+            if d != d0:
+                break
+        else:
+            parts.append(f"{_comma_name(tuple(i for i, _ in eliminations))}<>{d0}")
             return ", ".join(parts)
-    by_cell: dict[int, list[int]] = {}
+    by_cell: dict[int, int] = {}
     for i, d in eliminations:
-        by_cell.setdefault(i, []).append(d)
-    by_digits: dict[tuple[int, ...], list[int]] = {}
-    for i in sorted(by_cell):
-        by_digits.setdefault(tuple(sorted(by_cell[i])), []).append(i)
-    groups = sorted(by_digits.items(), key=lambda kv: (kv[1][0], kv[0]))
-    for digits, cells in groups:
-        parts.append(f"{cells_name(cells).replace(' ', ',')}<>{digits_text(digits)}")
+        by_cell[i] = by_cell.get(i, 0) | 1 << d
+    by_digits: dict[int, list[int]] = {}
+    for i, ds in by_cell.items():          # cells in order: the pairs are sorted
+        by_digits.setdefault(ds, []).append(i)
+    # groups by their first cell (distinct cells: no ties)
+    for ds, cells in sorted(by_digits.items(), key=lambda kv: kv[1][0]):
+        parts.append(f"{_comma_name(tuple(cells))}<>{''.join(str(d) for d in range(1, 10) if ds >> d & 1)}")
     return ", ".join(parts)
+
+
+@lru_cache(maxsize=8192)
+def _comma_name(cells: tuple[int, ...]) -> str:
+    """cells_name of sorted distinct cells with commas for spaces: 'r4c7,r5c79'."""
+    return cells_name(cells).replace(" ", ",")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from ..grid import CELL_NAMES, HOUSES_OF, cells_name
+from ..grid import CELL_NAMES, HOUSE_MASK, HOUSES_OF, MASK_DIGITS, cell_bits, cells_name
 from ..step import make_step
 from .links import GROUP_BASE, LinkGraph, low_bits
 
@@ -63,19 +63,30 @@ def chain_step(technique: str, label: str, graph: LinkGraph, chain):
     """The step of one found chain."""
     terms = chain_terms(graph, chain)
     text = eureka(terms)
+    # the houses of its links between cells: each house holding both ends
     houses = set()
-    for (_, a, _), (_, b, _) in zip(terms, terms[1:]):
-        if a != b:
-            both = a + b
-            houses.update(h for h in HOUSES_OF[a[0]] if all(h in HOUSES_OF[c] for c in both))
-    cells = sorted({c for _, cs, _ in terms for c in cs})
-    digits = sorted({d for d, _, _ in terms})
+    cells = 0
+    digits = 0
+    last_cells, last_mask = None, 0
+    for d, cs, _ in terms:
+        digits |= 1 << d
+        if cs != last_cells:
+            mask = 0
+            for c in cs:
+                mask |= 1 << c
+            if last_cells is not None:
+                both = mask | last_mask
+                for h in HOUSES_OF[cs[0]]:
+                    if HOUSE_MASK[h] & both == both:
+                        houses.add(h)
+            cells |= mask
+            last_cells, last_mask = cs, mask
     elims = [(n % 81, n // 81 + 1) for n in low_bits(chain.eliminations)]
     places = [] if chain.placement is None else [(chain.placement % 81, chain.placement // 81 + 1)]
     lead = f"{label}{TITLES[chain.kind]}: {text}"
     return make_step(
-        technique, lead, cells=cells, digits=digits, houses=sorted(houses),
-        eliminations=elims, placements=places, lead=lead,
+        technique, lead, cells=list(cell_bits(cells)), digits=MASK_DIGITS[digits >> 1],
+        houses=sorted(houses), eliminations=elims, placements=places, lead=lead,
         extra={"chain": [{"cells": [CELL_NAMES[c] for c in cs], "digit": d, "link": link}
                          for d, cs, link in terms],
                "eureka": text, "rule": chain.kind, "length": chain.links,
