@@ -24,7 +24,7 @@ effect found, when more than one).
 """
 from __future__ import annotations
 
-from ..grid import HOUSES, MASK_DIGITS, PEER_MASK, cell_name, house_name
+from ..grid import HOUSES, MASK_DIGITS, cell_name, house_name
 from ..step import make_step
 from .implications import NAKED, PREMISE, Consequences, Net, lit_text
 
@@ -92,15 +92,24 @@ def net_proof(c: Consequences, net: Net, goal) -> list[tuple[int, int, int]]:
     premise_off = None if net.premise & 1 else net.premise >> 1
     need: set[int] = set()          # queue indexes
 
+    after = net.after
+
     def off_cause(j: int, e: int):
-        if premise_off == 9 * j + e - 1:
+        k = 9 * j + e - 1
+        if premise_off == k:
             return
-        for t in range(net.done):
-            i, d, _ = net.queue[t]
-            if (i == j and d != e) or (d == e and PEER_MASK[i] >> j & 1):
-                on_cause(t)
-                return
-        raise ValueError(f"{cell_name(j)}<>{e} is not in the net")
+        # the placement that removed it: the first whose off mask holds it
+        # (the masks only grow)
+        if not after or not after[-1] >> k & 1:
+            raise ValueError(f"{cell_name(j)}<>{e} is not in the net")
+        lo, hi = 0, len(after) - 1
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if after[mid] >> k & 1:
+                hi = mid
+            else:
+                lo = mid + 1
+        on_cause(lo)
 
     def on_cause(t: int):
         if t in need:
