@@ -47,14 +47,13 @@ digits are the links and z.
 from __future__ import annotations
 
 from ..registry import technique
-from ..grid import cell_bits
+from ..grid import MASK_DIGITS, cell_bits
 from ..position import Position
 from ..step import make_step
 from .als_chain_checks import check_als_chain, check_als_xy_wing
 from .als_checks import als_entry_keys
 from .als_chain_search import chain_search
 from .als_index import AlsIndex
-from .als_xz import als_houses
 
 MAX_CHAIN = 6
 
@@ -73,35 +72,52 @@ def _steps(pos: Position, tid: str, lengths) -> list:
 
 
 def _step(idx: AlsIndex, tid: str, alses, links, z: int, targets: int, count: int):
-    about = [idx.about(k) for k in alses]
+    """The step of one chain, read in one pass over its ALSs: the nodes, the
+    texts, the cells, the houses, and whether an ALS shares a cell with one
+    that is not its neighbour."""
+    about = idx.about
     last = len(alses) - 1
-    nodes, parts = [], []
-    for i, (_, text, names, digits) in enumerate(about):
+    nodes, parts, data = [], [], []
+    cells = 0
+    overlap = False
+    near = 0            # the cells of the ALS before the previous one and earlier
+    prev = 0
+    houses = set()
+    sizes, all_houses, all_cells = idx.sizes, idx.houses, idx.cells
+    for i, k in enumerate(alses):
+        _, text, names, digits = about(k)
         d_in = links[i - 1] if i else z
         d_out = links[i] if i < last else z
         nodes.append({"cells": names, "digits": digits, "als": True, "digit": d_in, "link": "="})
         nodes.append({"cells": names, "digits": digits, "als": True, "digit": d_out,
                       "link": None if i == last else "-"})
         parts.append(f"({d_in}={d_out}){text}")
+        data.append({"cells": names, "digits": digits})
+        m = all_cells[k]
+        if near & m:
+            overlap = True
+        near |= prev
+        prev = m
+        cells |= m
+        if sizes[k] > 1:
+            houses.update(all_houses[k])
     eureka = "-".join(parts)
-    masks = [idx.cells[k] for k in alses]
-    overlap = any(p & q for i, p in enumerate(masks) for q in masks[i + 2:])
-    extra = {"alses": [{"cells": e[2], "digits": e[3]} for e in about], "rcc": list(links),
+    extra = {"alses": data, "rcc": list(links),
              "z": [z], "length": len(alses), "overlap": overlap, "chain": nodes, "eureka": eureka}
     if tid == "als-xy-wing":
         head = "ALS-XY-Wing" + (" [overlap]" if overlap else "")
-        lead = (f"{head}: {about[0][0]} -{links[0]}- {about[1][0]} -{links[1]}- "
-                f"{about[2][0]}, z={z}")
-        extra["pivot"] = about[1][2]
+        lead = (f"{head}: {about(alses[0])[0]} -{links[0]}- {about(alses[1])[0]} -{links[1]}- "
+                f"{about(alses[2])[0]}, z={z}")
+        extra["pivot"] = about(alses[1])[2]
     else:
         lead = "ALS Chain" + (" [overlap]" if overlap else "") + f": {eureka}"
     if count > 1:
         extra["merged"] = count
-    cells = 0
-    for m in masks:
-        cells |= m
-    return make_step(tid, lead, cells=sorted(cell_bits(cells)), digits=sorted(set(links) | {z}),
-                     houses=als_houses(idx, alses), eliminations=[(i, z) for i in cell_bits(targets)],
+    digit_mask = 1 << (z - 1)
+    for x in links:
+        digit_mask |= 1 << (x - 1)
+    return make_step(tid, lead, cells=list(cell_bits(cells)), digits=MASK_DIGITS[digit_mask],
+                     houses=sorted(houses), eliminations=[(i, z) for i in cell_bits(targets)],
                      lead=lead, extra=extra)
 
 
