@@ -24,7 +24,7 @@ effect found, when more than one).
 """
 from __future__ import annotations
 
-from ..grid import HOUSES, MASK_DIGITS, cell_name, house_name
+from ..grid import CELL_NAMES, HOUSES, MASK_DIGITS, cell_name, house_name
 from ..step import make_step
 from .implications import NAKED, PREMISE, Consequences, Net, lit_text
 
@@ -53,10 +53,11 @@ def chain_nodes(path: list[int]) -> list[dict]:
     """The chain in the shared node format: from an on node the link to the
     next is weak (-), from an off node strong (=)."""
     out = []
+    last = len(path) - 1
     for n, lit in enumerate(path):
-        link = None if n == len(path) - 1 else ("-" if lit & 1 else "=")
-        out.append({"cells": [cell_name(_cell_of(lit))], "digit": _digit_of(lit), "link": link,
-                    "on": bool(lit & 1)})
+        link = None if n == last else ("-" if lit & 1 else "=")
+        i, e = divmod(lit >> 1, 9)
+        out.append({"cells": [CELL_NAMES[i]], "digit": e + 1, "link": link, "on": bool(lit & 1)})
     return out
 
 

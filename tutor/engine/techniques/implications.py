@@ -63,8 +63,11 @@ def weak_table() -> list[int]:
 
 def lit_text(lit: int) -> str:
     """'r4c5=7' for an on literal, 'r4c5<>7' for an off one."""
-    i, e = divmod(lit >> 1, 9)
-    return f"{cell_name(i)}{'=' if lit & 1 else '<>'}{e + 1}"
+    return _LIT_TEXT[lit]
+
+
+_LIT_TEXT = tuple(f"{cell_name(k // 9)}{'=' if on else '<>'}{k % 9 + 1}"
+                  for k in range(729) for on in (0, 1))
 
 
 def bits(m: int):
