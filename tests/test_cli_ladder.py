@@ -249,3 +249,15 @@ def test_a_large_batch_file_is_still_solved(capsys, monkeypatch, tmp_path):
     assert os.path.getsize(path) > MAX_POSITION_BYTES
     from tutor.cli_ladder import read_puzzle_file
     assert read_puzzle_file(str(path)).count("\n") == MAX_POSITION_BYTES // 80 + 10
+
+
+def test_steps_batch_frees_each_position_after_answering(capsys, monkeypatch):
+    """The batch drops a position's shared structures once its line is
+    answered, so the next line's time holds no freeing of the last one."""
+    from tutor.engine.techniques import common
+
+    calls = []
+    monkeypatch.setattr(common, "release_positions", lambda: calls.append(len(calls)))
+    code, out, _ = run(capsys, monkeypatch, "steps", "-", "--batch", "-t", "naked-single",
+                       stdin=f"{LOCKEDSET}\n{LOCKEDSET}\n")
+    assert code == 0 and len(out.splitlines()) == 2 and len(calls) == 2
