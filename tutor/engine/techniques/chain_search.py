@@ -89,6 +89,18 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
     # long instead of a bit per candidate of the grid.
     local = _Local(graph, strong, weak)
     nodes, cstrong, cweak = local.nodes, local.strong, local.weak
+    # cweak_on[n]: the weak partners of the nodes n turns on, so that one
+    # pass over an off layer gives the next on layer and the off layer after
+    # it (the partners of an on node seen before are all seen already, and
+    # the layer drops them)
+    cweak_on = []
+    for m in cstrong:
+        got = 0
+        while m:
+            low = m & -m
+            m ^= low
+            got |= cweak[low.bit_length() - 1]
+        cweak_on.append(got)
     # effect key -> offers (links, kind order, first end, second end, s, t,
     # ends, depth): the first four are the offer's rank; `ends` names the
     # pair of ends (a loop: its set of nodes) for the merged count; depth is
@@ -118,23 +130,19 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
         off_seen = front = sbit
         depth = 1
         while front:
-            on = 0
+            on = off = 0
             m = front
             while m:
                 low = m & -m
                 m ^= low
-                on |= cstrong[low.bit_length() - 1]
+                n = low.bit_length() - 1
+                on |= cstrong[n]
+                off |= cweak_on[n]
             on &= ~on_seen
             if not on:
                 break
             on_seen |= on
             layers.append(on)
-            off = 0
-            m = on
-            while m:
-                low = m & -m
-                m ^= low
-                off |= cweak[low.bit_length() - 1]
             ends = on & may_end
             if ends & sbit and (node < GROUP_BASE or es):
                 key = ("=", node) if node < GROUP_BASE else ("-", es)
