@@ -239,7 +239,7 @@ class _Local:
 
         self.strong = [local(strong[n]) for n in nodes]
         self.weak = [local(weak[n]) for n in nodes]
-        del local       # it refers to index only, but keep no closure around
+
 
 def _loop_eliminations(graph: LinkGraph, path: list[int]) -> int:
     """What a continuous loop removes: for each link in a weak place (n1-n2,
