@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from .grid import CELL_NAMES, HOUSES, cell_name, cells_name, digits_text, house_name
+from .grid import CELL_NAMES, HOUSES, MASK_DIGITS, cells_name, digits_text, house_name
 
 # Texts every step's JSON repeats, made once: 'r3c7<>5', 'r3c7=5' (by
 # 9 * cell + digit - 1), 'c7' (by house).
@@ -84,15 +84,15 @@ def _sorted_effects_text(eliminations: tuple, placements: tuple) -> str:
         else:
             parts.append(f"{_comma_name(tuple(i for i, _ in eliminations))}<>{d0}")
             return ", ".join(parts)
-    by_cell: dict[int, int] = {}
+    by_cell: dict[int, int] = {}            # cell -> 9-bit mask of its digits
     for i, d in eliminations:
-        by_cell[i] = by_cell.get(i, 0) | 1 << d
+        by_cell[i] = by_cell.get(i, 0) | 1 << (d - 1)
     by_digits: dict[int, list[int]] = {}
     for i, ds in by_cell.items():          # cells in order: the pairs are sorted
         by_digits.setdefault(ds, []).append(i)
     # groups by their first cell (distinct cells: no ties)
     for ds, cells in sorted(by_digits.items(), key=lambda kv: kv[1][0]):
-        parts.append(f"{_comma_name(tuple(cells))}<>{''.join(str(d) for d in range(1, 10) if ds >> d & 1)}")
+        parts.append(f"{_comma_name(tuple(cells))}<>{digits_text(MASK_DIGITS[ds])}")
     return ", ".join(parts)
 
 

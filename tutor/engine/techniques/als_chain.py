@@ -54,6 +54,7 @@ from .als_chain_checks import check_als_chain, check_als_xy_wing
 from .als_checks import als_entry_keys
 from .als_chain_search import chain_search
 from .als_index import AlsIndex
+from .als_xz import als_houses
 
 MAX_CHAIN = 6
 
@@ -73,8 +74,8 @@ def _steps(pos: Position, tid: str, lengths) -> list:
 
 def _step(idx: AlsIndex, tid: str, alses, links, z: int, targets: int, count: int):
     """The step of one chain, read in one pass over its ALSs: the nodes, the
-    texts, the cells, the houses, and whether an ALS shares a cell with one
-    that is not its neighbour."""
+    texts, the cells, and whether an ALS shares a cell with one that is not
+    its neighbour."""
     about = idx.about
     last = len(alses) - 1
     nodes, parts, data = [], [], []
@@ -82,8 +83,7 @@ def _step(idx: AlsIndex, tid: str, alses, links, z: int, targets: int, count: in
     overlap = False
     near = 0            # the cells of the ALS before the previous one and earlier
     prev = 0
-    houses = set()
-    sizes, all_houses, all_cells = idx.sizes, idx.houses, idx.cells
+    all_cells = idx.cells
     for i, k in enumerate(alses):
         _, text, names, digits = about(k)
         d_in = links[i - 1] if i else z
@@ -99,8 +99,6 @@ def _step(idx: AlsIndex, tid: str, alses, links, z: int, targets: int, count: in
         near |= prev
         prev = m
         cells |= m
-        if sizes[k] > 1:
-            houses.update(all_houses[k])
     eureka = "-".join(parts)
     extra = {"alses": data, "rcc": list(links),
              "z": [z], "length": len(alses), "overlap": overlap, "chain": nodes, "eureka": eureka}
@@ -117,8 +115,8 @@ def _step(idx: AlsIndex, tid: str, alses, links, z: int, targets: int, count: in
     for x in links:
         digit_mask |= 1 << (x - 1)
     return make_step(tid, lead, cells=list(cell_bits(cells)), digits=MASK_DIGITS[digit_mask],
-                     houses=sorted(houses), eliminations=[(i, z) for i in cell_bits(targets)],
-                     lead=lead, extra=extra)
+                     houses=als_houses(idx, alses),
+                     eliminations=[(i, z) for i in cell_bits(targets)], lead=lead, extra=extra)
 
 
 @technique(

@@ -69,7 +69,7 @@ def chain_step(technique: str, label: str, graph: LinkGraph, chain):
     digits = 0
     last_cells, last_mask = None, 0
     for d, cs, _ in terms:
-        digits |= 1 << d
+        digits |= 1 << (d - 1)
         if cs != last_cells:
             mask = 0
             for c in cs:
@@ -85,7 +85,7 @@ def chain_step(technique: str, label: str, graph: LinkGraph, chain):
     places = [] if chain.placement is None else [(chain.placement % 81, chain.placement // 81 + 1)]
     lead = f"{label}{TITLES[chain.kind]}: {text}"
     return make_step(
-        technique, lead, cells=list(cell_bits(cells)), digits=MASK_DIGITS[digits >> 1],
+        technique, lead, cells=list(cell_bits(cells)), digits=MASK_DIGITS[digits],
         houses=sorted(houses), eliminations=elims, placements=places, lead=lead,
         extra={"chain": [{"cells": [CELL_NAMES[c] for c in cs], "digit": d, "link": link}
                          for d, cs, link in terms],
