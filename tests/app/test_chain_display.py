@@ -12,7 +12,7 @@ from textual.widgets import Static, Tree
 from app_helpers import cell, make, settle
 from tutor.app.widgets.chain_view import chain_text, chain_view, parse_chain_text
 from tutor.app.widgets.grid import Highlight
-from tutor.engine.finder import find_all
+from tutor.engine.registry import find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.step import make_step
 

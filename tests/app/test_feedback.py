@@ -9,7 +9,7 @@ from app_helpers import EASY1, LOCKEDSET, cell, make, settle, try_first_example
 from textual.containers import VerticalScroll
 
 from tutor.app.hints import rung_text, where_text
-from tutor.engine.finder import find_all, next_step
+from tutor.engine.registry import find_all, next_step
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import cell_name
 from tutor.teaching.lessons import all_lessons, get_lesson

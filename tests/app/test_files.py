@@ -125,7 +125,7 @@ async def test_palette_offers_techniques_and_puzzles():
 
 async def test_steps_tab_lists_every_step_grouped(lockedset_braces):
     from textual.widgets import Tree
-    from tutor.engine.finder import find_all
+    from tutor.engine.registry import find_all
     from tutor.engine.registry import get
     app = make(lockedset_braces)
     async with app.run_test(size=(120, 40)) as pilot:

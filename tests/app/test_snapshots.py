@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from app_helpers import cell, make, settle, try_first_example, wait_rating
 
-from tutor.engine.finder import find_all
+from tutor.engine.registry import find_all
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 UPDATE = os.environ.get("SUDOKU_TUTOR_UPDATE_SNAPSHOTS") == "1"

@@ -10,13 +10,13 @@ from math import prod
 import pytest
 
 from puzzle_helpers import assert_sound, load_lines, qqwing, sampled_positions
-from tutor.engine.finder import REGISTRY, find_all, ladder
+from tutor.engine.registry import REGISTRY, find_all, ladder
 from tutor.engine.formats import parse_position, to_braces
 from tutor.engine.grid import HOUSES, HOUSE_MASK, MASK_DIGITS, parse_cell, parse_cells, sees
 from tutor.engine.solve import apply_until_stuck, logic_solve
-from tutor.engine.techniques import als
-from tutor.engine.techniques.als import find_alses
-from tutor.engine.techniques.death_blossom import death_blossom
+from tutor.engine.techniques.als import table as als
+from tutor.engine.techniques.als.table import find_alses
+from tutor.engine.techniques.als.death_blossom import death_blossom
 
 BASIC = ["singles", "locked-candidates", "locked-set"]
 

@@ -11,14 +11,14 @@ import pytest
 
 from als_reference import alses as plain_alses, chain_effects, xz_effects
 from puzzle_helpers import assert_sound, load_lines, qqwing, sampled_positions, with_solutions
-from tutor.engine.finder import REGISTRY, find_all, ladder
+from tutor.engine.registry import REGISTRY, find_all, ladder
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import HOUSE_MASK, MASK_DIGITS, cell_name, parse_cell, parse_cells, sees
 from tutor.engine.judge import resolve_technique
 from tutor.engine.registry import PatternQuery, check_pattern
 from tutor.engine.solve import apply_until_stuck
-from tutor.engine.techniques.als_checks import xz_report
-from tutor.engine.techniques.als_index import als_index
+from tutor.engine.techniques.als.checks import xz_report
+from tutor.engine.techniques.als.index import als_index
 
 BASIC = ["singles", "locked-candidates", "locked-set"]
 IDS = ("als-xz", "als-xy-wing", "als-chain")

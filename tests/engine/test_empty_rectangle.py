@@ -7,7 +7,7 @@ import pytest
 
 from puzzle_helpers import (all_qqwing, assert_sound, effects_of, expected_set, qqwing,
                             sampled_positions, technique_cases, with_solutions)
-from tutor.engine.finder import find_all
+from tutor.engine.registry import find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import BOX, COL, HOUSES, ROW, bit, cell_name, parse_cell
 from tutor.engine.registry import REGISTRY, PatternQuery, check_pattern, get

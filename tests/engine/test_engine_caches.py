@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from puzzle_helpers import load_lines, qqwing, sampled_positions
-from tutor.engine.finder import find_all, ladder
+from tutor.engine.registry import find_all, ladder
 from tutor.engine.formats import parse_position
 from tutor.engine.solve import _applicable, logic_solve
 from tutor.engine.techniques.common import clear_memos
@@ -76,7 +76,7 @@ def test_kept_results_change_nothing():
 def test_release_positions_drops_the_last_position_but_keeps_answers_the_same():
     """`steps --batch` frees a position's shared structures after answering
     (release_positions): the next call rebuilds them, with the same steps."""
-    from tutor.engine.techniques.als_index import als_index
+    from tutor.engine.techniques.als.index import als_index
     from tutor.engine.techniques.common import release_positions
 
     _, pos = sampled_positions(puzzles()[:1], per_puzzle=1, seed=3)[0]

@@ -7,7 +7,7 @@ import pytest
 
 from puzzle_helpers import (all_qqwing, assert_sound, effects_of, expected_set, qqwing,
                             sampled_positions, technique_cases)
-from tutor.engine.finder import find_all
+from tutor.engine.registry import find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import BOX, COL, HOUSES, ROW, bit, parse_cell
 from tutor.engine.position import Position

@@ -5,7 +5,7 @@ import pytest
 
 from puzzle_helpers import (all_qqwing, assert_sound, effects_of, expected_set,
                       sampled_positions, technique_cases)
-from tutor.engine.finder import find_all
+from tutor.engine.registry import find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import HOUSES, bit
 from tutor.engine.solve import apply_until_stuck

@@ -15,13 +15,13 @@ import pytest
 from puzzle_helpers import (
     all_qqwing, assert_sound, conjugate_pairs, load_lines, qqwing, sampled_positions, with_solutions,
 )
-from tutor.engine.finder import find_all
+from tutor.engine.registry import find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import HOUSES, HOUSES_OF, POPCOUNT, cell_name, parse_cell, sees
 from tutor.engine.judge import judge, resolve_technique
 from tutor.engine.registry import REGISTRY, PatternQuery, check_pattern
 from tutor.engine.solve import apply_until_stuck, logic_solve
-from tutor.engine.techniques.implications import Consequences, lit_text
+from tutor.engine.techniques.forcing.implications import Consequences, lit_text
 
 FORCING = ("forcing-chain", "forcing-net", "trial")
 

@@ -6,7 +6,7 @@ import re
 import pytest
 
 from puzzle_helpers import all_qqwing, sampled_positions
-from tutor.engine.finder import REGISTRY, find_all, ladder, next_step
+from tutor.engine.registry import REGISTRY, find_all, ladder, next_step
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import (
     BOX, COL, HOUSES, ROW, bit, cell_name, cells_name, parse_cell, parse_cells, sees,

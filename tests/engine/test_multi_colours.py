@@ -9,7 +9,7 @@ import pytest
 from puzzle_helpers import (
     all_qqwing, assert_sound, conjugate_pairs, sampled_positions, technique_cases,
 )
-from tutor.engine.finder import find_all
+from tutor.engine.registry import find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import parse_cells, sees
 from tutor.engine.registry import PatternQuery, check_pattern, get

@@ -7,7 +7,7 @@ from itertools import combinations
 import pytest
 
 from puzzle_helpers import assert_sound, load_lines, qqwing, sampled_positions
-from tutor.engine.finder import find_all
+from tutor.engine.registry import find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import parse_cell, sees
 from tutor.engine.registry import PatternQuery, check_pattern, get

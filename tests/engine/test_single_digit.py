@@ -2,7 +2,7 @@
 import json
 
 from puzzle_helpers import all_qqwing, assert_sound, qqwing, sampled_positions
-from tutor.engine.finder import find_all
+from tutor.engine.registry import find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import BOX, COL, HOUSES, ROW, bit, parse_cell, sees
 from tutor.engine.solve import apply_until_stuck

@@ -9,7 +9,7 @@ from functools import lru_cache
 import pytest
 
 from puzzle_helpers import assert_sound, qqwing
-from tutor.engine.finder import find_all, ladder
+from tutor.engine.registry import find_all, ladder
 from tutor.engine.formats import parse_position
 from tutor.engine.solve import logic_solve
 

@@ -14,7 +14,7 @@ import pytest
 from puzzle_helpers import (
     all_qqwing, assert_sound, effects_of, expected_set, qqwing, sampled_positions, technique_cases,
 )
-from tutor.engine.finder import find_all, next_step
+from tutor.engine.registry import find_all, next_step
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import BOX, COL, HOUSES, HOUSES_OF, ROW, cell_name, parse_cells, sees
 from tutor.engine.position import Position
@@ -329,7 +329,7 @@ def _two_solutions() -> Position:
 
 
 def test_a_position_with_two_solutions_gets_no_uniqueness_step():
-    from tutor.engine.techniques.rectangles import rectangle_steps
+    from tutor.engine.techniques.uniqueness.unique_rectangle import rectangle_steps
     pos = _two_solutions()
     assert pos.solution_info()[0] == 2
     rect, pair = tuple(parse_cells("r24c89")), (1 << 1) | (1 << 4)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tutor.cli import main as cli_main
-from tutor.engine.finder import REGISTRY, UnknownTechnique, ladder
+from tutor.engine.registry import REGISTRY, UnknownTechnique, ladder
 from tutor.engine.formats import parse_position
 from tutor.teaching.practice import fresh_position, practice_positions, replay
 from tutor.teaching.practice_cache import CACHE_LIMIT, load_cache

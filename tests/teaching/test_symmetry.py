@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from puzzle_helpers import qqwing
 
-from tutor.engine.finder import find_all, ladder
+from tutor.engine.registry import find_all, ladder
 from tutor.engine.formats import parse_position, to_givens
 from tutor.engine.grid import cell_name, house_name, parse_cell
 from tutor.teaching.practice_cache import load_cache

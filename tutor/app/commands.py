@@ -108,7 +108,7 @@ class TutorCommands(Provider):
 @register_commands
 def technique_commands(app) -> Iterable[PaletteCommand]:
     """Jump to a technique's steps in the Steps tab."""
-    from ..engine.finder import ladder
+    from ..engine.registry import ladder
     play = getattr(app, "play", None)
     if play is None:
         return

@@ -62,6 +62,32 @@ def cell_bits(mask: int):
         mask ^= low
 
 
+def cells_mask(cells) -> int:
+    """The 81-bit mask of some cells."""
+    m = 0
+    for i in cells:
+        m |= 1 << i
+    return m
+
+
+def shared_houses(a: int, b: int) -> list[int]:
+    """The houses holding both cells: row, column, box order."""
+    return [h for h in HOUSES_OF[a] if h in HOUSES_OF[b]]
+
+
+def common_houses(cells) -> list[int]:
+    """The houses holding every one of the cells, lowest first (rows, then
+    columns, then boxes); [] for no cells."""
+    m = cells_mask(cells)
+    return [h for h in HOUSES_OF[cells[0]] if HOUSE_MASK[h] & m == m] if m else []
+
+
+def one_house(cells) -> int | None:
+    """A house holding every cell (a line before a box), or None."""
+    houses = common_houses(cells)
+    return houses[0] if houses else None
+
+
 def sees(a: int, b: int) -> bool:
     """True when two different cells share a house."""
     return a != b and (PEER_MASK[a] >> b) & 1 == 1

@@ -106,6 +106,22 @@ def settle(hit: Hit, size: int | None) -> str:
     return max(ts, key=lambda t: (max(t.sizes, default=0), -t.rank)).id
 
 
+# ------------------------------------------------------------------ the rooms' notation
+
+def notation_words() -> frozenset:
+    """Every word a room's step texts use besides names, cells and digits:
+    an entry copied from a step may hold them."""
+    return frozenset(w for n in registry.notations() for w in n.words)
+
+
+def drop_notation(text: str) -> str:
+    """The lower-case entry without the pieces the rooms' notation says to
+    drop before names are read."""
+    for rx in sorted({d for n in registry.notations() for d in n.drop}):
+        text = re.sub(rx, " ", text)
+    return text
+
+
 # ------------------------------------------------------------------ the judge's --by
 
 @dataclass(frozen=True)

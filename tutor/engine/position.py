@@ -201,13 +201,13 @@ class Position:
 
 
 def to_braces(pos: Position) -> str:
-    """The position as a brace grid: a digit for a filled cell, its candidates
-    in braces for an empty one (`{249}{469}17538...`).  It lives here, not in
-    formats.py, because a Position prints itself this way."""
+    """The position as a brace grid: a given bare, a placed digit as `+5`,
+    an empty cell's candidates in braces (`{249}{469}17+538...`).  It lives
+    here, not in formats.py, because a Position prints itself this way."""
     out = []
     for i in CELLS:
         if pos.values[i]:
-            out.append(str(pos.values[i]))
+            out.append(str(pos.values[i]) if pos.givens[i] else f"+{pos.values[i]}")
         else:
             out.append("{" + "".join(map(str, MASK_DIGITS[pos.cands[i]])) + "}")
     return "".join(out)

@@ -14,7 +14,8 @@ A room gives the registry everything the rest of the program needs to know:
 * names: the display name, a short label, the phrases a learner may type,
   the label of one step (`Naked Pair`, `Full House`);
 * its family and its rank on the ladder;
-* the parts of a step a quiz entry must match (`entry_keys`);
+* the parts of a step a quiz entry must match (`entry_keys`), and the words
+  of its step texts an entry may repeat (`notation`);
 * flags: `uniqueness` (holds only on a puzzle with one solution; may be
   switched off), `batched` (logic solve applies all its steps at once);
 * for the learner: the mix-ups it is known for (`confusions`), what to
@@ -140,6 +141,17 @@ class EntryKeys:
     partial: bool = False                             # some of the cells count, if the technique is named
 
 
+@dataclass(frozen=True)
+class Notation:
+    """How a room writes its steps, so that a learner's entry may copy them:
+    the words its step texts use besides names, cells and digits ('pivot',
+    'fin', 'base'), and pieces of text to drop before names are read (a
+    chain's '(discontinuous loop)' describes the chain; it does not name an
+    X-Cycle).  `drop` holds regular expressions over the lower-case entry."""
+    words: tuple[str, ...] = ()
+    drop: tuple[str, ...] = ()
+
+
 def default_entry_keys(step: Step) -> EntryKeys:
     return EntryKeys(frozenset(step.cells), digits=frozenset(step.digits))
 
@@ -158,6 +170,7 @@ class Technique:
     check: Callable[[Position, PatternQuery], PatternReport] | None = None
     step_label: Callable[[Step], str] | None = None    # one step's name: 'Naked Pair', 'Full House'
     entry_keys: Callable[[Step], EntryKeys] = default_entry_keys
+    notation: Notation = Notation()             # words and fixes of its step texts (quiz entries)
     noun: str = ""                              # when the label reads badly alone: 'Pointing step'
     confusions: tuple[tuple[str, str, str], ...] = ()  # (other id, short label, one-line tip)
     uniqueness: bool = False                    # needs a puzzle with one solution
@@ -186,17 +199,26 @@ REGISTRY: dict[str, Technique] = {}
 FAMILIES: dict[str, str] = {}
 
 
-def family(id: str, name: str, noun: str = "", aliases: tuple[str, ...] = ()) -> None:
-    """Declare a family (its display name, what one instance is called, and
-    the phrases a learner may type for it)."""
+def family(id: str, name: str, noun: str = "", aliases: tuple[str, ...] = (),
+           notation: Notation = Notation()) -> None:
+    """Declare a family (its display name, what one instance is called, the
+    phrases a learner may type for it, and the notation its steps share)."""
     FAMILIES[id] = name
     if noun:
         FAMILY_NOUNS[id] = noun
     FAMILY_ALIASES[id] = tuple(aliases)
+    FAMILY_NOTATION[id] = notation
 
 
 FAMILY_NOUNS: dict[str, str] = {}
 FAMILY_ALIASES: dict[str, tuple[str, ...]] = {}
+FAMILY_NOTATION: dict[str, Notation] = {}
+
+
+def notations() -> list[Notation]:
+    """The notation of every family and technique registered."""
+    _load()
+    return list(FAMILY_NOTATION.values()) + [t.notation for t in REGISTRY.values()]
 
 
 def technique(id: str, name: str, family: str, *, rank: int = 1000, **room):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .finder import Technique, resolve
+from .registry import Technique, resolve
 from .position import Position
 from .step import Step
 

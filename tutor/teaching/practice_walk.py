@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from typing import Iterator
 
-from ..engine.finder import Technique, ladder
+from ..engine.registry import Technique, ladder
 from ..engine.formats import parse_position
 from ..engine.position import Position, PositionError
 from ..engine.step import Step

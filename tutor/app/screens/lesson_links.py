@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from textual.widgets import Markdown
 
-from ...engine.finder import technique_name
+from ...engine.registry import technique_name
 from ...teaching.lesson_text import LessonError, parse_effect_list, parse_link
 from ...teaching.lessons import Lesson, all_lessons, get_lesson
 from ..palette import PaletteCommand

@@ -29,7 +29,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from ...engine.finder import technique_name
+from ...engine.registry import technique_name
 from ...teaching.lesson_text import parse_link
 from ...teaching.lessons import Lesson, all_lessons, get_lesson, search_lessons
 from ..widgets.chain_view import chain_text

@@ -31,7 +31,7 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 
 from ...engine.grid import cell_name
 from ...engine.position import PositionError
-from ...engine.finder import UnknownTechnique
+from ...engine.registry import UnknownTechnique
 from ...teaching.quiz import EliminateQuiz, FindAllQuiz, NameQuiz, make_quiz, target_name
 from ..settings import setting_of
 from ..widgets.grid import NO_HIGHLIGHT, Highlight, SudokuGrid, choose_layout

@@ -45,7 +45,7 @@ from ..grid import cell_name, parse_cells
 from ..names import Named, read_name as resolve_technique, step_label, technique_label  # noqa: F401
 from ..position import Position
 from ..registry import UnknownTechnique
-from ..techniques.chain_text import parse_cell_order, parse_eureka
+from ..techniques.chains.text import parse_cell_order, parse_eureka
 from .cache import CACHE_SIZE, _tier, clear_cache, entry_for, step_effect  # noqa: F401
 from .claims import Claim, ClaimError, parse_claim  # noqa: F401
 from .judging import _Judging
