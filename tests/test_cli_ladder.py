@@ -252,12 +252,31 @@ def test_a_large_batch_file_is_still_solved(capsys, monkeypatch, tmp_path):
 
 
 def test_steps_batch_frees_each_position_after_answering(capsys, monkeypatch):
-    """The batch drops a position's shared structures once its line is
-    answered, so the next line's time holds no freeing of the last one."""
-    from tutor.engine.techniques import common
+    """The batch drops a position, and the Analysis its rooms shared, once
+    its line is answered: by the time the next line is read, nothing of the
+    last one is alive, so the next line's time holds no freeing of it."""
+    import weakref
 
-    calls = []
-    monkeypatch.setattr(common, "release_positions", lambda: calls.append(len(calls)))
+    from tutor.engine import formats, registry
+
+    class Kept:                      # something the rooms keep in an Analysis
+        pass
+
+    kept, alive = [], []
+    plain_parse, plain_find_all = formats.parse_position, registry.find_all
+
+    def parse(text):
+        alive.append(sum(ref() is not None for ref in kept))
+        return plain_parse(text)
+
+    def find(pos, *args):
+        marker = pos.analysis.kept["marker"] = Kept()
+        kept.append(weakref.ref(marker))
+        return plain_find_all(pos, *args)
+
+    monkeypatch.setattr(formats, "parse_position", parse)
+    monkeypatch.setattr(registry, "find_all", find)
     code, out, _ = run(capsys, monkeypatch, "steps", "-", "--batch", "-t", "naked-single",
-                       stdin=f"{LOCKEDSET}\n{LOCKEDSET}\n")
-    assert code == 0 and len(out.splitlines()) == 2 and len(calls) == 2
+                       stdin=f"{LOCKEDSET}\n{LOCKEDSET}\n{LOCKEDSET}\n")
+    assert code == 0 and len(out.splitlines()) == 3
+    assert alive == [0, 0, 0] and len(kept) == 3

@@ -107,7 +107,6 @@ def steps_batch(args) -> int:
     from .engine.position import PositionError
     from .engine.registry import find_all, resolve
     from .engine.solve import apply_until_stuck
-    from .engine.techniques.common import release_positions
     on = uniqueness(args)
     techniques = args.technique or None
     resolve(techniques)                      # an unknown name: one line, before any reading
@@ -141,9 +140,8 @@ def steps_batch(args) -> int:
             out.flush()
             # The answer is out: tidy up now, while the caller reads it,
             # rather than in the next line's time (freeing one position's
-            # steps, answer and shared structures takes about 1.5 ms).
+            # steps, answer and Analysis takes about 1.5 ms).
             pos = steps = answer = None
-            release_positions()
             if n % COLLECT_EVERY == 0:
                 gc.collect()
     finally:

@@ -1,6 +1,7 @@
 """A Sudoku position: givens, placed digits and candidates (bitmasks)."""
 from __future__ import annotations
 
+from .analysis import Analysis
 from .grid import (
     ALL_DIGITS, CELLS, HOUSES, HOUSES_OF, PEERS, MASK_DIGITS, POPCOUNT, bit, cell_name, house_name,
 )
@@ -12,15 +13,28 @@ class PositionError(ValueError):
 
 class Position:
     """values[i] is the digit in cell i (0 = empty); cands[i] the candidate
-    mask of an empty cell (0 for a filled one); givens[i] marks clues."""
+    mask of an empty cell (0 for a filled one); givens[i] marks clues.
+    `analysis` holds what the techniques share about this content (built on
+    first use, kept up to date by place/eliminate/apply, freed with the
+    position)."""
 
-    __slots__ = ("values", "cands", "givens", "_solution")
+    __slots__ = ("values", "cands", "givens", "_solution", "_analysis")
 
     def __init__(self, values=None, cands=None, givens=None):
         self.values: list[int] = list(values) if values is not None else [0] * 81
         self.cands: list[int] = list(cands) if cands is not None else [0] * 81
         self.givens: list[bool] = list(givens) if givens is not None else [v != 0 for v in self.values]
         self._solution = None
+        self._analysis: Analysis | None = None
+
+    @property
+    def analysis(self) -> Analysis:
+        """The shared structures of this position (see engine/analysis.py):
+        built on first use; built again if the lists were changed by hand."""
+        a = self._analysis
+        if a is None or not a.describes(self.values, self.cands):
+            a = self._analysis = Analysis(self.values, self.cands)
+        return a
 
     # ------------------------------------------------------------ building
     @classmethod
@@ -42,6 +56,7 @@ class Position:
                     used |= bit(vals[j])
             self.cands[i] = ALL_DIGITS & ~used
         self._solution = None
+        self._analysis = None
 
     def copy(self) -> "Position":
         p = Position(self.values, self.cands, self.givens)
@@ -73,15 +88,20 @@ class Position:
     # ------------------------------------------------------------ changes
     def place(self, i: int, digit: int) -> None:
         """Fill cell i and remove the digit from its empty peers."""
+        old_value, old_cands = self.values[i], self.cands[i]
         self.values[i] = digit
         self.cands[i] = 0
         b = ~bit(digit)
         cands = self.cands
         for j in PEERS[i]:
             cands[j] &= b
+        if self._analysis is not None:
+            self._analysis.placed_digit(i, digit, old_value, old_cands)
 
     def eliminate(self, i: int, digit: int) -> None:
         self.cands[i] &= ~bit(digit)
+        if self._analysis is not None:
+            self._analysis.eliminated(i, digit)
 
     def apply(self, step) -> None:
         """Carry out a step's placements and eliminations (skipping stale ones)."""

@@ -78,7 +78,9 @@ def logic_solve(position: Position, techniques=None, max_steps: int = 2000,
     # singles), only that step is used, so take it.
     plan = [(t, None if t.batched else getattr(t.finder, "first", None)) for t in ladder]
     while len(result.steps) < max_steps:
-        problem = pos.contradiction()
+        # the Analysis, kept up to date by pos.apply, rescans only when a
+        # change may have broken the position
+        problem = pos.analysis.contradiction(pos)
         if problem:
             result.status, result.problem = "contradiction", problem
             break

@@ -6,8 +6,7 @@ from functools import lru_cache
 from ..grid import HOUSE_MASK, HOUSES, MASK_DIGITS, POPCOUNT, bit
 from ..position import Position
 
-_MEMOS: list = []      # every Memo and per_position cache, for clear_memos
-_PER_POSITION: list = []    # every per_position cache, for release_positions
+_MEMOS: list = []      # every Memo, for clear_memos
 
 
 def digit_places(pos: Position) -> list[list[int]]:
@@ -38,47 +37,32 @@ def positions_to_cells(house: int, places: int) -> list[int]:
     return [cells[k] for k in range(9) if places >> k & 1]
 
 
-def per_position(fn):
-    """Remember fn's result for the last position it saw (by its digits and
-    candidates), so sibling finders - naked and hidden subsets, say - that
-    share one search do it once per position."""
-    last: list = [(None, None)]  # one (key, result) pair, swapped whole: thread-safe
-
+def once_per_position(fn):
+    """fn(pos), computed once for the position's content and kept in its
+    Analysis (engine/analysis.py) until the position changes, so sibling
+    finders that share a structure or a search (the link graph, the ALS
+    index, naked and hidden subsets) build it once.  fn must depend on the
+    position's content alone."""
     def wrapper(pos: Position):
-        key = (tuple(pos.values), tuple(pos.cands))
-        seen_key, result = last[0]
-        if seen_key != key:
-            result = fn(pos)
-            last[0] = (key, result)
-        return result
-
-    def cache_clear() -> None:
-        last[0] = (None, None)
+        kept = pos.analysis.kept
+        got = kept.get(fn, _MISSING)
+        if got is _MISSING:
+            got = kept[fn] = fn(pos)
+        return got
 
     wrapper.__wrapped__ = fn
     wrapper.__doc__ = fn.__doc__
-    wrapper.cache_clear = wrapper.clear = cache_clear
-    _MEMOS.append(wrapper)
-    _PER_POSITION.append(wrapper)
     return wrapper
 
 
-@per_position
 def digit_masks(pos: Position) -> tuple[int, ...]:
     """masks[d]: 81-bit mask of the empty cells holding digit d (index 0
-    unused).  Shared by every finder that looks at one digit at a time, and
-    computed once per position."""
-    masks = [0] * 10
-    values = pos.values
-    for i, m in enumerate(pos.cands):
-        if m and not values[i]:
-            b = 1 << i
-            for d in MASK_DIGITS[m]:
-                masks[d] |= b
-    return tuple(masks)
+    unused), from the position's Analysis: shared by every finder that looks
+    at one digit at a time, and kept up to date along a solve."""
+    return pos.analysis.digit_masks
 
 
-@per_position
+@once_per_position
 def bivalue_pairs(pos: Position) -> dict[int, tuple[int, ...]]:
     """{candidate mask: cells} for the empty cells with exactly two
     candidates, grouped by their pair (the wings and Remote Pair start here)."""
@@ -138,19 +122,11 @@ _MISSING = object()
 
 
 def clear_memos() -> None:
-    """Forget everything kept between calls (benchmarks use it to time
-    finders from cold; results never depend on it)."""
+    """Forget the results kept by content between positions (benchmarks use
+    it to time finders from cold, on a fresh copy of the position; results
+    never depend on it)."""
     for memo in _MEMOS:
         memo.clear()
-
-
-def release_positions() -> None:
-    """Drop what the per_position caches keep for the last position (the
-    Memos, which serve many positions, stay): `steps --batch` frees a
-    position's structures once its answer is written, not while the next
-    line waits."""
-    for memo in _PER_POSITION:
-        memo.cache_clear()
 
 
 # ------------------------------------------------------------------ pattern checks

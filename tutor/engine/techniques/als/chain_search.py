@@ -20,7 +20,7 @@ from itertools import compress
 
 from ...position import Position
 from .index import AlsIndex, als_index
-from ..common import per_position
+from ..common import once_per_position
 
 TRIES = 8               # end pairs tried for a chain without overlap, then without repeats
 APART, DISTINCT, ANY = range(3)
@@ -381,7 +381,7 @@ def _mask_of(level: dict) -> int:
     return got
 
 
-@per_position
+@once_per_position
 def chain_search(pos: Position) -> ChainSearch:
     """The position's ChainSearch, shared by ALS-XY-Wing and ALS chains."""
     return ChainSearch(als_index(pos))

@@ -39,7 +39,7 @@ from __future__ import annotations
 from ...grid import MASK_DIGITS
 from ...position import Position
 from .table import als_name, cell_names, cells_of, als_table
-from ..common import digit_masks, per_position
+from ..common import digit_masks, once_per_position
 
 
 class AlsIndex:
@@ -227,7 +227,7 @@ class AlsIndex:
         return self.holding_table[d * 81 - 81 + cell]
 
 
-@per_position
+@once_per_position
 def als_index(pos: Position) -> AlsIndex:
     """The AlsIndex of a position, built once and shared by its finders."""
     return AlsIndex(pos)

@@ -24,7 +24,7 @@ from ...grid import (
     digits_text,
 )
 from ...position import Position
-from ..common import Memo, per_position
+from ..common import Memo, once_per_position
 
 MAX_ALS_SIZE = 8
 
@@ -158,11 +158,17 @@ def alses_up_to(pos: Position, max_size: int) -> tuple[list, list]:
     values = pos.values
     found: dict[int, list] = {}
     get = _HOUSE_MEMO.get
+    a = pos.analysis
     for h in range(27):
-        take = _HOUSE_GET[h]
-        cands_t = take(cands)
-        values_t = take(values)
-        for rec in get((h, max_size, cands_t, values_t), _house_alses, h, cands_t, values_t, max_size):
+        kept = a.house_kept(h)          # kept while the house stays, along a solve
+        records = kept.get((_house_alses, max_size))
+        if records is None:
+            take = _HOUSE_GET[h]
+            cands_t = take(cands)
+            values_t = take(values)
+            records = kept[_house_alses, max_size] = get(
+                (h, max_size, cands_t, values_t), _house_alses, h, cands_t, values_t, max_size)
+        for rec in records:
             seen = found.get(rec[0])
             if seen is None:
                 found[rec[0]] = [rec, h]
@@ -172,7 +178,7 @@ def alses_up_to(pos: Position, max_size: int) -> tuple[list, list]:
     return [e[0] for e in table], [e[1:] for e in table]
 
 
-@per_position
+@once_per_position
 def als_table(pos: Position) -> tuple[list, list]:
     """alses_up_to(pos, MAX_ALS_SIZE), kept for the position: every ALS
     technique (Death Blossom, ALS-XZ, ALS-XY-Wing, ALS chains, Sue de Coq)

@@ -41,7 +41,7 @@ from ...position import Position
 from ...step import make_step
 from .checks import als_entry_keys, check_als_xz
 from .index import AlsIndex, als_index
-from ..common import per_position
+from ..common import once_per_position
 
 
 def als_houses(idx: AlsIndex, alses) -> list[int]:
@@ -75,7 +75,7 @@ def _eliminations(effect: int) -> list[tuple[int, int]]:
                   for i in cell_bits(effect >> (d - 1) * 81 & all_cells))
 
 
-@per_position
+@once_per_position
 def _xz_steps(pos: Position) -> tuple:
     idx = als_index(pos)
     targets = idx.target_table

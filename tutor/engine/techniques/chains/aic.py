@@ -25,7 +25,7 @@ from ...registry import technique
 from .checks import check_aic, check_grouped_aic
 from .search import find_chains
 from .text import chain_step
-from ..common import per_position
+from ..common import Memo, digit_masks, once_per_position
 from .links import link_graph
 from ..patterns import chain_entry_keys
 from .xy_chain import xy_chains
@@ -44,7 +44,7 @@ def _lengths(chains) -> dict:
     return {effect_key(c): c.links for c in chains}
 
 
-@per_position
+@once_per_position
 def _plain_chains(pos: Position) -> list:
     graph = link_graph(pos)
     return find_chains(graph, *_graph_links(graph))
@@ -62,29 +62,48 @@ def _digit_links(graph, d: int):
     return strong, {n: graph.weak(n) & linked for n in strong}
 
 
-@per_position
+@once_per_position
 def _x_chains(pos: Position) -> list:
-    graph = link_graph(pos)
-    return [c for d in range(1, 10) for c in find_chains(graph, *_digit_links(graph, d))]
+    masks = digit_masks(pos)
+    return [c for d in range(1, 10) for c in _X_CHAINS.get((d, masks[d]), _digit_chains, pos, d)]
 
 
-@per_position
-def _aic_steps(pos: Position) -> tuple:
+def _digit_chains(pos: Position, d: int) -> list:
     graph = link_graph(pos)
+    return find_chains(graph, *_digit_links(graph, d))
+
+
+# A digit's chains depend on its cells alone (their links, and what both
+# ends of a chain on one digit rule out): kept while those stay.
+_X_CHAINS = Memo()
+
+
+@once_per_position
+def _aic_chains(pos: Position) -> list:
+    """The chains of AIC's steps: those no X- or XY-Chain matches in links."""
     simpler = _lengths(_x_chains(pos))
     for key, links in _lengths(xy_chains(pos)).items():
         simpler[key] = min(links, simpler.get(key, links))
-    return tuple(chain_step("aic", "AIC", graph, c) for c in _plain_chains(pos)
-                 if c.links < simpler.get(effect_key(c), 1 << 20))
+    return [c for c in _plain_chains(pos) if c.links < simpler.get(effect_key(c), 1 << 20)]
 
 
-@per_position
-def _grouped_steps(pos: Position) -> tuple:
+@once_per_position
+def _grouped_chains(pos: Position) -> list:
+    """The chains of grouped AIC's steps: shorter than any without groups."""
     graph = link_graph(pos, groups=True)
     plain = _lengths(_plain_chains(pos))
-    return tuple(chain_step("grouped-aic", "Grouped AIC", graph, c)
-                 for c in find_chains(graph, *_graph_links(graph), beat=plain)
-                 if c.links < plain.get(effect_key(c), 1 << 20))
+    return [c for c in find_chains(graph, *_graph_links(graph), beat=plain)
+            if c.links < plain.get(effect_key(c), 1 << 20)]
+
+
+def _aic_steps(pos: Position, chains) -> list:
+    graph = link_graph(pos)
+    return [chain_step("aic", "AIC", graph, c) for c in chains]
+
+
+def _grouped_steps(pos: Position, chains) -> list:
+    graph = link_graph(pos, groups=True)
+    return [chain_step("grouped-aic", "Grouped AIC", graph, c) for c in chains]
 
 
 def grouped_x_cycles(pos: Position) -> list:
@@ -117,10 +136,11 @@ CONFUSIONS = (
     distractors=("xy-chain", "x-cycle", "grouped-aic", "w-wing"),
 )
 def aic(pos: Position):
-    return list(_aic_steps(pos))
+    return _aic_steps(pos, _aic_chains(pos))
 
 
-aic.first = lambda pos: list(_aic_steps(pos)[:1])
+# A solve applies one step at a time: build only the first.
+aic.first = lambda pos: _aic_steps(pos, _aic_chains(pos)[:1])
 
 
 @technique(
@@ -140,7 +160,7 @@ aic.first = lambda pos: list(_aic_steps(pos)[:1])
     distractors=("aic", "x-cycle", "empty-rectangle", "xy-chain"),
 )
 def grouped_aic(pos: Position):
-    return list(_grouped_steps(pos))
+    return _grouped_steps(pos, _grouped_chains(pos))
 
 
-grouped_aic.first = lambda pos: list(_grouped_steps(pos)[:1])
+grouped_aic.first = lambda pos: _grouped_steps(pos, _grouped_chains(pos)[:1])

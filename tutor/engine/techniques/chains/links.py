@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from ...grid import HOUSE_MASK, HOUSES_OF, MASK_DIGITS, PEER_MASK, POPCOUNT, cell_bits, cells_name
 from ...position import Position
-from ..common import digit_masks, per_position
+from ..common import digit_masks, once_per_position
 
 GROUP_BASE = 729
 
@@ -220,12 +220,12 @@ class LinkGraph:
         return HOUSE_MASK[h] & self.masks[self.digit(a)] & ~(self.cells_of(a) | self.cells_of(b))
 
 
-@per_position
+@once_per_position
 def _plain_graph(pos: Position) -> LinkGraph:
     return LinkGraph(pos)
 
 
-@per_position
+@once_per_position
 def _grouped_graph(pos: Position) -> LinkGraph:
     return LinkGraph(pos, with_groups=True)
 

@@ -28,7 +28,7 @@ from ...registry import EntryKeys, PatternQuery, PatternReport, technique
 from ...grid import HOUSES_OF, MASK_DIGITS, PEER_MASK, POPCOUNT, cell_bits, cell_name, cells_name
 from ...position import Position
 from ...step import Step, make_step
-from ..common import bivalue_pairs, digit_masks, per_position
+from ..common import bivalue_pairs, digit_masks, once_per_position
 from ..patterns import fail_on, holds, named_cells, removal_reasons
 
 
@@ -76,7 +76,7 @@ def _odd_loop(net: dict[int, list[int]], depth: dict[int, int]) -> bool:
     return any(depth[c] % 2 == depth[o] % 2 for c in depth for o in net[c])
 
 
-@per_position
+@once_per_position
 def _remote_pairs(pos: Position) -> tuple:
     masks = digit_masks(pos)
     steps = []

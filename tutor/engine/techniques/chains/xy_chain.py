@@ -27,12 +27,12 @@ from ...registry import technique
 from .checks import check_xy_chain
 from .search import find_chains
 from .text import chain_step
-from ..common import per_position
+from ..common import once_per_position
 from .links import CELL_NODES, link_graph
 from ..patterns import chain_entry_keys
 
 
-@per_position
+@once_per_position
 def xy_chains(pos: Position) -> list:
     """Every XY-Chain effect with its shortest chain (chain_search.Chain)."""
     graph = link_graph(pos)
@@ -50,10 +50,9 @@ def xy_chains(pos: Position) -> list:
     return find_chains(graph, strong, weak, same_digit=True)
 
 
-@per_position
-def _xy_steps(pos: Position) -> tuple:
+def _xy_steps(pos: Position, chains) -> list:
     graph = link_graph(pos)
-    return tuple(chain_step("xy-chain", "XY-Chain", graph, c) for c in xy_chains(pos))
+    return [chain_step("xy-chain", "XY-Chain", graph, c) for c in chains]
 
 
 @technique(
@@ -69,7 +68,8 @@ def _xy_steps(pos: Position) -> tuple:
     distractors=("xy-wing", "remote-pair", "aic", "w-wing"),
 )
 def xy_chain(pos: Position):
-    return list(_xy_steps(pos))
+    return _xy_steps(pos, xy_chains(pos))
 
 
-xy_chain.first = lambda pos: list(_xy_steps(pos)[:1])
+# A solve applies one step at a time: build only the first.
+xy_chain.first = lambda pos: _xy_steps(pos, xy_chains(pos)[:1])

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from ...grid import HOUSE_MASK, HOUSES_OF, MASK_DIGITS, PEER_MASK, PEERS, cell_name
 from ...position import Position
-from ..common import per_position
+from ..common import once_per_position
 
 NAKED = 27          # net rule of a placement: a naked single (0..26: hidden single in that house)
 PREMISE = -1        # net rule of the premise itself
@@ -389,7 +389,7 @@ class Consequences:
         return Net(lit, on, off, queue, t, after, result)
 
 
-@per_position
+@once_per_position
 def consequences(pos: Position) -> Consequences:
     """The position's Consequences (kept for the last position seen)."""
     return Consequences(pos)

@@ -47,7 +47,7 @@ from __future__ import annotations
 from ...registry import EntryKeys, technique
 from ...grid import HOUSE_MASK, MASK_DIGITS, PEER_MASK
 from ...position import Position
-from ..common import per_position
+from ..common import once_per_position
 from .checks import check_forcing_chain, check_forcing_net
 from .steps import build_step
 from .implications import Consequences, bits, consequences, weak_table
@@ -128,7 +128,7 @@ def _verities(c: Consequences, best: dict, follow, broken: set, skip_on: int = 0
                 _offer(best, goal, (size,) + key_tail, (kind, premise, lits))
 
 
-@per_position
+@once_per_position
 def chain_proofs(pos: Position) -> dict:
     """{item literal: [key, proofs found, (kind, premise, branches)]} for
     forcing chains."""
@@ -147,7 +147,7 @@ def chain_proofs(pos: Position) -> dict:
     return best
 
 
-@per_position
+@once_per_position
 def net_proofs(pos: Position) -> dict:
     """The same for forcing nets, leaving out what chains give (and the
     premises whose chain already breaks down: their net does too)."""
@@ -214,7 +214,7 @@ def _steps(pos: Position, via: str, limit: int | None = None) -> list:
 def _finder(via: str):
     """The finder of one room (its list kept for the last position), with
     `first`: the head of that list, built alone."""
-    listed = per_position(lambda pos: tuple(_steps(pos, via)))
+    listed = once_per_position(lambda pos: tuple(_steps(pos, via)))
 
     def finder(pos: Position):
         return list(listed(pos))

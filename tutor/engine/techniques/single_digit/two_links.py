@@ -47,7 +47,7 @@ from ...grid import (
 )
 from ...position import Position
 from ...step import make_step
-from ..common import Memo, clear_memos, conjugate_links, digit_masks, per_position
+from ..common import Memo, clear_memos, conjugate_links, digit_masks, once_per_position
 from ..patterns import (
     WORDS, an, chain_entry_keys, common_houses, digit_cells, digit_guard, one_digit, strong_house,
     weak_text,
@@ -102,20 +102,28 @@ def _classify(x1, hx, y1, hy):
     return "turbot-fish", sx, sy, shared_houses(x1, y1)[0]
 
 
-@per_position
+@once_per_position
 def _all(pos: Position) -> dict[str, list]:
+    """Every pattern by technique id, as _step's arguments, in step order
+    (digit, then cells); the steps are built when asked for."""
     found: dict[str, list] = {"skyscraper": [], "two-string-kite": [], "turbot-fish": []}
     masks = digit_masks(pos)
     for d in range(1, 10):
-        for tid, steps in _MEMO.get((d, masks[d]), _digit_patterns, masks[d], d).items():
-            found[tid].extend(steps)
-    for tid, steps in found.items():
-        steps.sort(key=lambda s: (s.digits, s.extra["_order"]))
+        for tid, patterns in _MEMO.get((d, masks[d]), _digit_patterns, masks[d], d).items():
+            found[tid].extend(patterns)
+    for patterns in found.values():
+        patterns.sort(key=_order)
     return found
 
 
+def _order(pattern) -> tuple:
+    d, x1, x2, y1, y2 = pattern[:5]
+    return d, tuple(sorted((x1, x2, y1, y2)))
+
+
 def _digit_patterns(dm: int, d: int) -> dict[str, tuple]:
-    """Every two-strong-link pattern on one digit, by technique id."""
+    """Every two-strong-link pattern on one digit, by technique id: the
+    arguments of its step after the id (d, x1, x2, y1, y2, houses, targets)."""
     found: dict[str, list] = {"skyscraper": [], "two-string-kite": [], "turbot-fish": []}
     links = strong_links(dm)
     items = list(links.items())
@@ -151,8 +159,12 @@ def _digit_patterns(dm: int, d: int) -> dict[str, tuple]:
                 x1, x2, y1, y2, hx, hy = y1, y2, x1, x2, hy, hx
             elif tid != "two-string-kite" and y2 < x2:
                 x1, x2, y1, y2, hx, hy = y1, y2, x1, x2, hy, hx
-            found[tid].append(_step(tid, d, x1, x2, y1, y2, hx, hy, weak, targets))
-    return {tid: tuple(steps) for tid, steps in found.items() if steps}
+            found[tid].append((d, x1, x2, y1, y2, hx, hy, weak, targets))
+    return {tid: tuple(patterns) for tid, patterns in found.items() if patterns}
+
+
+def _steps(tid: str, patterns) -> list:
+    return [_step(tid, *pattern) for pattern in patterns]
 
 
 def _step(tid, d, x1, x2, y1, y2, hx, hy, weak, targets):
@@ -178,7 +190,6 @@ def _step(tid, d, x1, x2, y1, y2, hx, hy, weak, targets):
             "connected_by": house_name(weak),
             "ends": [cell_name(x2), cell_name(y2)],
             "chain": chain,
-            "_order": tuple(sorted((x1, x2, y1, y2))),
         },
     )
 
@@ -287,7 +298,11 @@ _TURBOT_TIP = ("a Turbot Fish uses a box link (or joins its links through a box)
            prerequisites=("pointing", "claiming", "x-wing"),
            distractors=("x-wing", "two-string-kite", "turbot-fish", "swordfish"))
 def skyscraper(pos: Position):
-    return list(_all(pos)["skyscraper"])
+    return _steps("skyscraper", _all(pos)["skyscraper"])
+
+
+# A solve applies one step at a time: build only the first.
+skyscraper.first = lambda pos: _steps("skyscraper", _all(pos)["skyscraper"][:1])
 
 
 @technique("two-string-kite", "2-String Kite", "single-digit", rank=110, weight=150,
@@ -299,7 +314,11 @@ def skyscraper(pos: Position):
            prerequisites=("skyscraper",),
            distractors=("skyscraper", "turbot-fish", "x-wing", "simple-colours"))
 def two_string_kite(pos: Position):
-    return list(_all(pos)["two-string-kite"])
+    return _steps("two-string-kite", _all(pos)["two-string-kite"])
+
+
+# A solve applies one step at a time: build only the first.
+two_string_kite.first = lambda pos: _steps("two-string-kite", _all(pos)["two-string-kite"][:1])
 
 
 @technique("turbot-fish", "Turbot Fish", "single-digit", rank=120, weight=120, aliases=("turbot",),
@@ -307,4 +326,8 @@ def two_string_kite(pos: Position):
            prerequisites=("skyscraper",),
            distractors=("skyscraper", "two-string-kite", "x-cycle", "x-wing"))
 def turbot_fish(pos: Position):
-    return list(_all(pos)["turbot-fish"])
+    return _steps("turbot-fish", _all(pos)["turbot-fish"])
+
+
+# A solve applies one step at a time: build only the first.
+turbot_fish.first = lambda pos: _steps("turbot-fish", _all(pos)["turbot-fish"][:1])

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from ...registry import PatternReport, technique
 from ...grid import (
-    BOX, COL, HOUSES, HOUSES_OF, MASK_DIGITS, PEERS, POPCOUNT, ROW, SINGLE_DIGIT, cell_name,
-    cells_name, house_name,
+    BOX, COL, HOUSE_MASK, HOUSES_OF, MASK_DIGITS, PEERS, POPCOUNT, ROW, SINGLE_DIGIT, cell_bits,
+    cell_name, cells_name, house_name,
 )
 from ...position import Position
 from ...step import make_step
+from ..common import Memo, digit_masks
 from ..patterns import digit_cells, digits_list, fail
 
 
@@ -86,16 +87,17 @@ def _naked_single_label(step) -> str:
            distractors=("hidden-single", "naked-subset", "pointing", "claiming"))
 def naked_singles(pos: Position):
     steps = []
-    values = pos.values
-    cands = pos.cands
-    # a quick pass picks the cells with one candidate (often none)
-    for i in [i for i, m in enumerate(cands) if SINGLE_DIGIT[m]]:
+    a = pos.analysis
+    cands, empty = pos.cands, a.empty
+    # the empty cells in exactly one digit's mask hold one candidate
+    once = twice = 0
+    for m in a.masks:
+        twice |= once & m
+        once |= m
+    for i in cell_bits(once & ~twice):
         d = SINGLE_DIGIT[cands[i]]
-        if values[i]:
-            continue
         # the cell is a Full House when it is the only empty cell of a house
-        full = [h for h in HOUSES_OF[i]
-                if all(pos.values[j] for j in HOUSES[h] if j != i)]
+        full = [h for h in HOUSES_OF[i] if empty & HOUSE_MASK[h] == 1 << i]
         kind = "Full House" if full else "Naked Single"
         where = f" in {house_name(full[0])}" if full else ""
         steps.append(make_step(
@@ -113,18 +115,9 @@ def naked_singles(pos: Position):
            distractors=("naked-single", "hidden-subset", "claiming", "pointing"))
 def hidden_singles(pos: Position):
     found: dict[tuple[int, int], list[int]] = {}
-    cands = pos.cands
-    for h, cells in enumerate(HOUSES):
-        once = twice = 0
-        for i in cells:
-            m = cands[i]
-            twice |= once & m
-            once |= m
-        only = once & ~twice  # digits with exactly one place in the house
-        if not only:
-            continue
-        for i in cells:
-            for d in MASK_DIGITS[cands[i] & only]:
+    for d, dm in enumerate(digit_masks(pos)):
+        if dm:
+            for i, h in _ONLY_PLACES.get(dm, _only_places, dm):
                 found.setdefault((i, d), []).append(h)
     steps = []
     for (i, d), houses in sorted(found.items()):
@@ -135,3 +128,19 @@ def hidden_singles(pos: Position):
             lead=f"Hidden Single: {d} has one place in {where}, {cell_name(i)}",
         ))
     return steps
+
+
+def _only_places(dm: int) -> tuple[tuple[int, int], ...]:
+    """(cell, house) for each house where a digit's cells (the 81-bit mask
+    dm) are one cell, in house order."""
+    out = []
+    for h, hm in enumerate(HOUSE_MASK):
+        m = dm & hm
+        if m and not m & (m - 1):
+            out.append((m.bit_length() - 1, h))
+    return tuple(out)
+
+
+# A digit's places depend on its cells alone, and most digits keep theirs
+# from one pass of a solve to the next.
+_ONLY_PLACES = Memo()

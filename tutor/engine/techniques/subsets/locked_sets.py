@@ -20,7 +20,7 @@ from ...grid import (
 )
 from ...position import Position
 from ...step import make_step
-from ..common import Memo, per_position
+from ..common import Memo, once_per_position
 from ..patterns import (
     SET_WORDS as PLAIN_WORD, WORDS, an, common_houses, digit_cells, digits_list, fail,
     no_shared_house,
@@ -30,37 +30,42 @@ MIN_SIZE, MAX_SIZE = 2, 7
 
 
 def _closed_groups(masks: list[int], limit: int) -> list[int]:
-    """Index subsets (as bit masks) of size 1..limit whose masks together
+    """Index subsets (as bit masks) of size 2..limit whose masks together
     have exactly as many bits as members.  Over cells (masks = candidates)
     these are naked sets; over digits (masks = the cells a digit can use)
-    hidden sets.  Depth-first, dropping a branch once its union is too big."""
+    hidden sets.  Depth-first, dropping a branch once its union is too big
+    (and never starting from a member that alone is too big)."""
     out = []
-    n = len(masks)
+    usable = [(1 << k, m) for k, m in enumerate(masks) if POPCOUNT[m] <= limit]
+    n = len(usable)
     stack = [(0, 0, 0, 0)]
     while stack:
         start, sub, size, union = stack.pop()
         size += 1
-        for k in range(start, n):
-            u = union | masks[k]
+        for j in range(start, n):
+            b, m = usable[j]
+            u = union | m
             bits = POPCOUNT[u]
             if bits > limit:
                 continue
-            picked = sub | 1 << k
-            if bits == size:
+            picked = sub | b
+            if bits == size and size > 1:
                 out.append(picked)
             if size < limit:
-                stack.append((k + 1, picked, size, u))
+                stack.append((j + 1, picked, size, u))
     return out
 
 
-def _splits(pos: Position, house: int):
-    """Yield (naked_cells, naked_digits, hidden_cells, hidden_digits) for every
-    split of the house's empty cells into a naked and a hidden side."""
-    empty = [i for i in HOUSES[house] if not pos.values[i]]
+def _house_splits(pos: Position, house: int) -> tuple:
+    """(naked_cells, naked_digits, hidden_cells, hidden_digits) for every
+    split of the house's empty cells into a naked and a hidden side of two
+    cells or more (a side of one cell is a single)."""
+    values, all_cands = pos.values, pos.cands
+    empty = [i for i in HOUSES[house] if not values[i]]
     n = len(empty)
-    if n < 3:
-        return
-    cands = [pos.cands[i] for i in empty]
+    if n < 4:
+        return ()
+    cands = [all_cands[i] for i in empty]
     half = n // 2
     full = (1 << n) - 1
     # naked side small: search over cells (a split is its naked side, as a
@@ -69,10 +74,9 @@ def _splits(pos: Position, house: int):
     # hidden side small: the same search over digits, with the cells each
     # digit occupies playing the part of candidates
     all_digits = 0
-    for m in cands:
-        all_digits |= m
     by_digit = [0] * 10
     for k, m in enumerate(cands):
+        all_digits |= m
         b = 1 << k
         for d in MASK_DIGITS[m]:
             by_digit[d] |= b
@@ -82,20 +86,20 @@ def _splits(pos: Position, house: int):
         for k in MASK_BITS[picked]:
             hidden_cells |= places[k]
         seen.add(full & ~hidden_cells)
+    out = []
     for naked in seen:
-        if not 0 < naked < full:
-            continue
         inside = MASK_BITS[naked]
         naked_digits = 0
         for k in inside:
             naked_digits |= cands[k]
         if POPCOUNT[naked_digits] != len(inside):
             continue
-        hidden_cells = [empty[k] for k in MASK_BITS[full & ~naked]]
+        hidden_cells = tuple(empty[k] for k in MASK_BITS[full & ~naked])
         # useful only when the naked digits still appear on the hidden side
-        if any(pos.cands[i] & naked_digits for i in hidden_cells):
-            yield ([empty[k] for k in inside], naked_digits, hidden_cells,
-                   all_digits & ~naked_digits)
+        if any(all_cands[i] & naked_digits for i in hidden_cells):
+            out.append((tuple(empty[k] for k in inside), naked_digits, hidden_cells,
+                        all_digits & ~naked_digits))
+    return tuple(out)
 
 
 def set_name(size: int, hidden: bool, cells, digits) -> str:
@@ -137,31 +141,29 @@ def _confined(pos, house, cells, dmask) -> bool:
     return not any(pos.cands[i] & dmask for i in HOUSES[house] if i not in cells)
 
 
-# A house's splits depend on its own cells alone, and along a solve most
-# houses keep their candidates from one step to the next: keep them by house.
+# Positions of one puzzle share many houses: a house's splits are also kept
+# by its content, for the next position that holds it.
 _HOUSE_MEMO = Memo(4096)
 _HOUSE_GET = tuple(itemgetter(*cells) for cells in HOUSES)
 
 
-def _house_splits(pos: Position, house: int) -> tuple:
-    return tuple((tuple(nc), nd, tuple(hc), hd) for nc, nd, hc, hd in _splits(pos, house))
-
-
-@per_position
+@once_per_position
 def _all_sets(pos: Position):
     naked: dict[tuple, tuple] = {}
     hidden: dict[tuple, tuple] = {}
-    get = _HOUSE_MEMO.get
+    a = pos.analysis
     for h in range(27):
-        take = _HOUSE_GET[h]
-        key = (h, take(pos.cands), take(pos.values))
-        for n_cells, n_digits, h_cells, h_digits in get(key, _house_splits, pos, h):
-            if len(n_cells) < MIN_SIZE or len(h_cells) < MIN_SIZE:
-                continue        # one side is a single: the split is that single
-            if MIN_SIZE <= len(n_cells) <= MAX_SIZE:
-                naked.setdefault((tuple(n_cells), n_digits), (n_cells, n_digits))
-            if MIN_SIZE <= len(h_cells) <= MAX_SIZE:
-                hidden.setdefault((tuple(h_cells), h_digits), (h_cells, h_digits, h))
+        # a house's splits depend on its own cells alone, and along a solve
+        # most houses keep their candidates from one step to the next
+        kept = a.house_kept(h)
+        splits = kept.get(_house_splits)
+        if splits is None:
+            take = _HOUSE_GET[h]
+            key = (h, take(pos.cands), take(pos.values))
+            splits = kept[_house_splits] = _HOUSE_MEMO.get(key, _house_splits, pos, h)
+        for n_cells, n_digits, h_cells, h_digits in splits:
+            naked.setdefault((n_cells, n_digits), (n_cells, n_digits))
+            hidden.setdefault((h_cells, h_digits), (h_cells, h_digits, h))
     return naked, hidden
 
 

@@ -50,7 +50,7 @@ from ...position import Position
 from ...step import make_step
 from ..als.table import cell_names, cells_of, als_table
 from ..als.checks import als_problem, union_of
-from ..common import per_position
+from ..common import once_per_position
 from ..patterns import count_cells, mask_list, named_cells
 
 
@@ -92,7 +92,7 @@ def _union(pos: Position, cells: int) -> int:
     return m
 
 
-@per_position
+@once_per_position
 def _sdc_steps(pos: Position) -> tuple:
     records, houses = als_table(pos)
     by_house: dict[int, list] = {}

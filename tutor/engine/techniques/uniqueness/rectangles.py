@@ -64,7 +64,7 @@ from ...grid import (
 from ...position import Position
 from ...registry import PatternQuery, PatternReport
 from ...step import effects_text
-from ..common import per_position
+from ..common import once_per_position
 from ..patterns import fail_on, mask_list
 
 MAX_SUBSET = 4      # Test 3 subsets: pair, triple or quad (of digits)
@@ -79,7 +79,7 @@ def seen_by_all(cells) -> int:
     return m
 
 
-@per_position
+@once_per_position
 def candidate_rectangles(pos: Position) -> list[tuple[tuple[int, ...], int]]:
     """(corners, pair mask) for every rectangle of unsolved cells that all
     hold the pair and at least one of which holds nothing else: what every

@@ -53,26 +53,10 @@ from ...registry import EntryKeys, technique
 from ...grid import HOUSES_OF, MASK_DIGITS, PEER_MASK, POPCOUNT, SINGLE_DIGIT, cell_bits, cell_name
 from ...position import Position
 from ...step import Step, make_step
-from ..common import bivalue_pairs, per_position
+from ..common import bivalue_pairs, once_per_position
 from .checks import (
     LABELS, check_wxyz_wing, check_xy_wing, check_xyz_wing, z_targets,
 )
-
-
-def _superset_table() -> tuple[tuple[int, ...], ...]:
-    """table[m]: every mask of four digits that contains m (m of 2..4 digits)."""
-    table: list[list[int]] = [[] for _ in range(512)]
-    for full in range(512):
-        if POPCOUNT[full] == 4:
-            sub = full
-            while sub:
-                if POPCOUNT[sub] >= 2:
-                    table[sub].append(full)
-                sub = (sub - 1) & full
-    return tuple(tuple(t) for t in table)
-
-
-FOUR_DIGIT_SUPERSETS = _superset_table()
 
 
 def three_cell_wings(pos: Position) -> list[tuple[int, tuple[int, int], int]]:
@@ -107,60 +91,124 @@ def three_cell_wings(pos: Position) -> list[tuple[int, tuple[int, int], int]]:
     return found
 
 
-def four_cell_wings(pos: Position) -> list[tuple[tuple[int, int, int, int], int]]:
-    """(cells, z) for every WXYZ-Wing (with or without an effect): four cells
-    (in cell order) of at least two candidates holding four digits together,
-    exactly one of them, z, not restricted, and every cell needed.
+def four_cell_wings(pos: Position) -> list[tuple[tuple[int, int, int, int], int, int]]:
+    """(cells, z, targets) for every WXYZ-Wing with an effect: four cells (in
+    cell order) of two to four candidates holding four digits together,
+    exactly one of them, z, not restricted, every cell needed, and some cell
+    outside holding z that sees every pattern cell with z (the targets).
 
-    Cells are pooled by each four-digit set that contains their candidates,
-    so every set of cells is tried once, under the union of its digits."""
-    cands, values = pos.cands, pos.values
-    pools: dict[int, list[int]] = {}
-    for i in range(81):
-        if not values[i]:
-            for full in FOUR_DIGIT_SUPERSETS[cands[i]]:
-                pools.setdefault(full, []).append(i)
+    Searched digit by digit (z), from the targets: the cells with z are
+    taken first, in cell order, each seeing a target the ones before it
+    leave, then the cells without z; each cell must keep the loose digits
+    to z (a cell without z shares no digit with a cell it does not see).
+    So each wing is met once, and a set of cells with z and no common
+    target is dropped as soon as it has none."""
+    cands = pos.cands
+    masks = pos.analysis.masks
+    pool = 0
+    for i, m in enumerate(cands):
+        if 2 <= POPCOUNT[m] <= 4:
+            pool |= 1 << i
+    # clear[c]: the cells no digit of c is loose with (its peers, and the
+    # cells sharing none of its digits); loose_at[c][z]: z may be loose too
+    clear, loose_at = {}, {}
+    for c in cell_bits(pool):
+        digits = MASK_DIGITS[cands[c]]
+        sharing = 0
+        for d in digits:
+            sharing |= masks[d]
+        clear[c] = PEER_MASK[c] | ~sharing
+        loose_at[c] = at = {}
+        for z in digits:
+            other = 0
+            for d in digits:
+                if d != z:
+                    other |= masks[d]
+            at[z] = PEER_MASK[c] | ~other
     found = []
-    for full, pool in pools.items():
-        k = len(pool)
-        if k < 4:
+    adding: dict = {}
+    for z in range(1, 10):
+        zm = masks[z]
+        holders = pool & zm
+        if holders & (holders - 1) == 0:
             continue
-        masks = [cands[c] for c in pool]
-        peers = [PEER_MASK[c] for c in pool]
-        # A digit two cells share while apart is loose.  Sets where some
-        # cells hold z within as many digits are not wings (unneeded_subset,
-        # written out here): three cells with three digits (with four cells
-        # and four digits z is always among them), or two equal bivalue
-        # cells holding z.
-        for a in range(k - 3):
-            ma, pa, ca = masks[a], peers[a], pool[a]
-            for b in range(a + 1, k - 2):
-                mb, pb, cb = masks[b], peers[b], pool[b]
-                lab = 0 if pa >> cb & 1 else ma & mb
-                if lab & (lab - 1):
-                    continue                  # two loose digits already
-                uab = ma | mb
-                pairs_ab = ma if ma == mb and POPCOUNT[ma] == 2 else 0
-                for c in range(b + 1, k - 1):
-                    mc, cc = masks[c], pool[c]
-                    labc = lab | (0 if pa >> cc & 1 else ma & mc) | (0 if pb >> cc & 1 else mb & mc)
-                    if labc & (labc - 1) or POPCOUNT[uab | mc] <= 3:
+        others = pool & ~zm
+        for x in cell_bits(holders):
+            tx = PEER_MASK[x] & zm
+            fx = loose_at[x][z]
+            ys = holders & fx & -(2 << x)
+            while ys:
+                low = ys & -ys
+                ys ^= low
+                y = low.bit_length() - 1
+                ty = tx & PEER_MASK[y]
+                u = cands[x] | cands[y]
+                if not ty or POPCOUNT[u] > 4:
+                    continue
+                fxy = fx & loose_at[y][z]
+                cxy = clear[x] & clear[y]
+                # each three of the cells hold all four digits, so the third
+                # cell brings the digits x and y lack, the fourth the same
+                third = _adding(u, pool, masks, adding)
+                # a third cell with z, then a fourth with or without
+                ws = holders & third & fxy & -(2 << y)
+                while ws:
+                    low = ws & -ws
+                    ws ^= low
+                    w = low.bit_length() - 1
+                    tw = ty & PEER_MASK[w]
+                    if not tw:
                         continue
-                    pairs = pairs_ab | (mc if (mc == ma or mc == mb) and POPCOUNT[mc] == 2 else 0)
-                    if labc & pairs:
-                        continue
-                    pc = peers[c]
-                    for d in range(c + 1, k):
-                        md, cd = masks[d], pool[d]
-                        loose = (labc | (0 if pa >> cd & 1 else ma & md)
-                                 | (0 if pb >> cd & 1 else mb & md) | (0 if pc >> cd & 1 else mc & md))
-                        if (not loose or loose & (loose - 1) or loose & pairs
-                                or (md & loose and POPCOUNT[md] == 2 and md in (ma, mb, mc))
-                                or POPCOUNT[ma | mb | md] <= 3 or POPCOUNT[ma | mc | md] <= 3
-                                or POPCOUNT[mb | mc | md] <= 3):
-                            continue
-                        found.append(((ca, cb, cc, cd), SINGLE_DIGIT[loose]))
+                    fourth = third & _adding(u | cands[w], pool, masks, adding)
+                    for v in cell_bits(holders & fourth & fxy & loose_at[w][z] & -(2 << w)):
+                        tv = tw & PEER_MASK[v]
+                        if tv:
+                            _keep(found, (x, y, w, v), z, tv, cands)
+                    for v in cell_bits(others & fourth & cxy & clear[w]):
+                        _keep(found, (x, y, w, v), z, tw, cands)
+                # two cells without z
+                for w in cell_bits(others & third & cxy):
+                    fourth = third & _adding(u | cands[w], pool, masks, adding)
+                    for v in cell_bits(others & fourth & cxy & clear[w] & -(2 << w)):
+                        _keep(found, (x, y, w, v), z, ty, cands)
     return found
+
+
+def _adding(digits: int, pool: int, masks, kept: dict) -> int:
+    """The pool cells that make `digits` four digits exactly: those holding
+    4 - |digits| digits outside it (none: the cells inside it)."""
+    got = kept.get(digits)
+    if got is None:
+        once = twice = thrice = 0
+        for d in MASK_DIGITS[0x1FF & ~digits]:
+            m = masks[d]
+            thrice |= twice & m
+            twice |= once & m
+            once |= m
+        want = 4 - POPCOUNT[digits]
+        got = kept[digits] = pool & (~once if want == 0 else once & ~twice if want == 1
+                                     else twice & ~thrice if want == 2 else 0)
+    return got
+
+
+def _keep(found: list, cells: tuple, z: int, targets: int, cands) -> None:
+    """Add (cells in order, z, targets) when the four cells make a wing:
+    four digits, z loose (two cells holding it apart), and every cell
+    needed: no three cells with three digits, no two equal bivalue cells
+    holding z (those place z by themselves)."""
+    a, b, c, d = sorted(cells)
+    ma, mb, mc, md = cands[a], cands[b], cands[c], cands[d]
+    if (POPCOUNT[ma | mb | mc | md] != 4 or POPCOUNT[ma | mb | mc] != 4 or POPCOUNT[ma | mb | md] != 4
+            or POPCOUNT[ma | mc | md] != 4 or POPCOUNT[mb | mc | md] != 4):
+        return
+    zb = 1 << (z - 1)
+    holders = [i for i in (a, b, c, d) if cands[i] & zb]
+    if all(PEER_MASK[i] >> j & 1 for i, j in combinations(holders, 2)):
+        return                          # z is not loose: a locked set, no wing
+    pairs = [m for m in (ma, mb, mc, md) if m & zb and POPCOUNT[m] == 2]
+    if len(set(pairs)) < len(pairs):
+        return
+    found.append(((a, b, c, d), z, targets))
 
 
 def _joining_houses(cells) -> list[int]:
@@ -218,7 +266,7 @@ def _wing_step(pos: Position, tid: str, first: int | None, others, z: int, targe
     )
 
 
-@per_position
+@once_per_position
 def _three_cell_steps(pos: Position) -> dict[str, tuple]:
     """Every XY- and XYZ-Wing with an effect, by technique id, in cell order
     (pivot first)."""
@@ -231,16 +279,17 @@ def _three_cell_steps(pos: Position) -> dict[str, tuple]:
     return {tid: tuple(sorted(steps, key=lambda s: s.cells)) for tid, steps in found.items()}
 
 
-@per_position
-def _wxyz_steps(pos: Position) -> tuple:
-    steps = []
-    for cells, z in four_cell_wings(pos):
-        targets = z_targets(pos, cells, z)
-        if targets:
-            hinge = hinge_of(cells, pos.cands)
-            others = [c for c in cells if c != hinge]
-            steps.append(_wing_step(pos, "wxyz-wing", hinge, others, z, targets))
-    return tuple(sorted(steps, key=lambda s: s.cells))
+@once_per_position
+def _wxyz_wings(pos: Position) -> list:
+    """(hinge or None, the other cells, z, targets) for every WXYZ-Wing with
+    an effect, in the order of its step's cells (the hinge first)."""
+    wings = []
+    for cells, z, targets in four_cell_wings(pos):
+        hinge = hinge_of(cells, pos.cands)
+        others = [c for c in cells if c != hinge]
+        wings.append((hinge, others, z, targets))
+    wings.sort(key=lambda w: ([] if w[0] is None else [w[0]]) + w[1])
+    return wings
 
 
 # ---------------------------------------------------------------- registration
@@ -295,4 +344,8 @@ def xyz_wing(pos: Position):
     check=check_wxyz_wing, entry_keys=bent_entry_keys,
 )
 def wxyz_wing(pos: Position):
-    return list(_wxyz_steps(pos))
+    return [_wing_step(pos, "wxyz-wing", *wing) for wing in _wxyz_wings(pos)]
+
+
+# A solve applies one step at a time: build only the first.
+wxyz_wing.first = lambda pos: [_wing_step(pos, "wxyz-wing", *wing) for wing in _wxyz_wings(pos)[:1]]

@@ -22,7 +22,7 @@ from ...registry import EntryKeys, PatternQuery, PatternReport, technique
 from ...grid import MASK_DIGITS, PEER_MASK, POPCOUNT, SINGLE_DIGIT, cell_bits, cell_name, house_name
 from ...position import Position
 from ...step import Step, make_step
-from ..common import bivalue_pairs, conjugate_links, digit_masks, per_position
+from ..common import bivalue_pairs, conjugate_links, digit_masks, once_per_position
 from ..patterns import count_cells, fail_on, holds, mask_list, named_cells, removal_reasons
 
 
@@ -44,7 +44,7 @@ def w_wing_links(pos: Position, a: int, b: int, x: int) -> list[tuple[int, int, 
     return links
 
 
-@per_position
+@once_per_position
 def _w_wings(pos: Position) -> tuple:
     steps = []
     masks = digit_masks(pos)
