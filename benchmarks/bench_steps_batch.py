@@ -13,8 +13,8 @@ The same work in this process (parse the line, find_all, write the JSON),
 timed by CPU time as well as wall clock: on a busy shared machine the wall
 clock of a pipe holds other processes' turns, the CPU time much less.
 
-Then, in this process, each finder alone from cold (its per-position caches
-cleared before the call), to see where the time goes.
+Then, in this process, each finder alone from cold (on a fresh copy of the
+position, with an empty Analysis, memos cleared), to see where the time goes.
 
 Run with `python -m benchmarks.bench_steps_batch` from the checkout
 (`--no-uniqueness` leaves the uniqueness techniques out).
@@ -104,8 +104,9 @@ def per_finder(positions, uniqueness: bool = True):
         ms = []
         for p in positions:
             clear_memos()
+            fresh = p.copy()        # with an Analysis of its own, empty
             t0 = time.perf_counter()
-            find_all(p, [t.id])
+            find_all(fresh, [t.id])
             ms.append((time.perf_counter() - t0) * 1000)
         rows.append((t.id, statistics.median(ms), pct(ms, 0.95)))
     return rows

@@ -11,6 +11,7 @@ import time
 from tutor.engine.exact import solve_values
 from tutor.engine.registry import find_all
 from tutor.engine.formats import parse_position
+from tutor.engine.position import Position
 from tutor.engine.solve import logic_solve
 from tutor.engine.techniques.common import clear_memos
 from tutor.paths import data_dir
@@ -31,8 +32,10 @@ def summary(label: str, seconds: list[float]) -> str:
 
 def timed(fn, *args):
     # the engine keeps results per digit and per house for the next step of
-    # a solve; drop them so one call never profits from an earlier one
+    # a solve, and a position keeps its Analysis: drop the one, copy the
+    # other, so one call never profits from an earlier one
     clear_memos()
+    args = [a.copy() if isinstance(a, Position) else a for a in args]
     t = time.perf_counter()
     out = fn(*args)
     return time.perf_counter() - t, out
