@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from app_helpers import EASY1, goto, make, settle, wait_rating
 
-from tutor.engine.formats import parse_position, to_braces, to_pm
+from tutor.engine.formats import parse_position, to_braces, to_pm, to_givens
 
 
 async def paste(pilot, app, text: str):
@@ -60,7 +60,11 @@ async def test_paste_each_format_loads(lockedset_braces):
             assert app.screen is app.play
             assert app.play.game.name == "pasted"
             if text != EASY1:
+                assert app.play.game.position == pos
+            if text == lockedset_braces:
+                # the brace grid tells placed digits (+7) from givens; a PM grid cannot
                 assert to_braces(app.play.game.position) == lockedset_braces
+                assert app.play.game.givens_text == to_givens(pos, placed=False)
         assert app.play.game.givens_text == EASY1
 
 
