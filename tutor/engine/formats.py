@@ -63,7 +63,7 @@ def _where(index: int) -> str:
 def parse_givens(text: str) -> Position:
     chars = [ch for ch in text if not ch.isspace()]
     values = []
-    for k, ch in enumerate(chars):
+    for ch in chars:
         if ch in ".0":
             values.append(0)
         elif ch in "123456789":

@@ -109,9 +109,9 @@ def _check_link(pos: Position, a, b, strong: bool, tech: str) -> None:
                      f"inside its cells on strong ones", list(ca) + list(cb))
     if strong:
         both = _mask(ca + cb)
-        others = min((_digit_cells(pos, h, da) & ~both for h in houses), key=int.bit_count)
-        if others:
-            rest = [c for c in range(81) if others >> c & 1]
+        outside = min((_digit_cells(pos, h, da) & ~both for h in houses), key=int.bit_count)
+        if outside:
+            rest = [c for c in range(81) if outside >> c & 1]
             verb = "holds" if len(rest) == 1 else "hold"
             raise Broken(f"{_name(a)}={_name(b)} is not a strong link on {da}: "
                          f"{cells_name(rest)} also {verb} {da}", rest)
@@ -231,8 +231,8 @@ def _from_cells(pos: Position, cells, tech: str, ordered: bool, claim):
             if len(found) >= 50 or _covers(found[-1:], claim):
                 return True
         if not turned:
-            for e in MASK_DIGITS[cands[cell]]:
-                if e != d and add(nodes, marks, ((cell,), e)):
+            for other in MASK_DIGITS[cands[cell]]:
+                if other != d and add(nodes, marks, ((cell,), other)):
                     return True
         if len(placed) < len(cells) and (turned or tech != "xy-chain"):
             options = [cells[len(placed)]] if ordered else [c for c in cells if c not in placed]
@@ -284,8 +284,8 @@ def check_chain(pos: Position, q: PatternQuery, tech: str) -> PatternReport:
             order = parse_cell_order(q.text) if q.text else None
             named = order or cells
             if len(named) < 2:
-                return PatternReport(False, label, cells, f"name the chain's cells in order (two at "
-                                     f"least) or write it as Eureka text",
+                return PatternReport(False, label, cells, "name the chain's cells in order (two at "
+                                     "least) or write it as Eureka text",
                                      fits=False)
             if order is None and len(named) > MAX_UNORDERED:
                 return PatternReport(False, label, cells, f"name the cells in chain order (or as "

@@ -162,8 +162,8 @@ def _check_digit(pos, cells, d, label) -> PatternReport:
         meet = any(PEER_MASK[i] & _mask(second[0] + second[1]) for i in first[0] + first[1])
         if not meet:
             return fail(f"no cell of {a} sees a cell of {b}: the two clusters never meet")
-        return fail(f"the clusters meet, but no cell outside them sees both of the other two "
-                    f"classes, and no class sees both classes of the other cluster")
+        return fail("the clusters meet, but no cell outside them sees both of the other two "
+                    "classes, and no class sees both classes of the other cluster")
     elims = {e for s in steps for e in s.eliminations}
     name = f"Multi-Colours {steps[0].extra['type']}" if len(steps) == 1 else label
 
