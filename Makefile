@@ -22,14 +22,13 @@ $(TSTAMP): $(STAMP)
 run: $(STAMP)
 	$(BIN)/sudoku-tutor $(ARGS)
 
-# the whole suite, spread over every core (pytest-xdist); tests marked
-# xdist_group run on one worker
+# the whole suite, spread over every core (pytest-xdist)
 test: $(TSTAMP)
-	$(BIN)/python -m pytest -q -n auto --dist loadgroup $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n auto $(PYTEST_ARGS)
 
 # the edit-test loop: the whole suite but its slow marks (pyproject.toml)
 test-fast: $(TSTAMP)
-	$(BIN)/python -m pytest -q -n auto --dist loadgroup -m "$(FAST)" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n auto -m "$(FAST)" $(PYTEST_ARGS)
 FAST := not slow and not postgres and not browser
 
 # what CI runs before the tests: ruff on all code, mypy on the engine and the store
