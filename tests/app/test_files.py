@@ -32,6 +32,7 @@ BAD = [
 ]
 
 
+@pytest.mark.slow
 async def test_paste_a_bad_string_leaves_the_game_alone():
     app = make(EASY1)
     async with app.run_test() as pilot:
@@ -93,6 +94,7 @@ async def test_export_copies_and_saves_every_format(tmp_path, lockedset_braces):
         assert app.play.log_lines[-1] == f"Exported to {files[0]}"
 
 
+@pytest.mark.slow
 async def test_puzzle_picker_loads_a_level():
     from textual.widgets import OptionList
     from tutor.app import catalog
@@ -127,6 +129,7 @@ async def test_palette_offers_techniques_and_puzzles():
         assert app.play.game.name == "expert #12"
 
 
+@pytest.mark.slow
 async def test_steps_tab_lists_every_step_grouped(lockedset_braces):
     from textual.widgets import Tree
     from tutor.engine.registry import find_all

@@ -493,6 +493,7 @@ def test_steps_are_sound_distinct_and_drawable(positions):
         assert find_all(pos, ["trial"]) == [] or not chain_steps + net_steps
 
 
+@pytest.mark.slow
 def test_logic_solve_never_ends_stuck():
     """Every shipped puzzle with one solution is solved: all 900 QQWing
     puzzles, the 40 Sudoku Exchange diabolical ones and the tdoku puzzles
@@ -511,6 +512,7 @@ def test_logic_solve_never_ends_stuck():
     assert needs["trial"] >= 1 and needs["forcing-net"] >= 1
 
 
+@pytest.mark.slow
 def test_the_judge_proves_every_true_elimination(positions):
     """Every candidate that is not its cell's solution, claimed removed, is
     proved by some step (a trial from that candidate at worst)."""
@@ -527,6 +529,7 @@ def test_the_judge_proves_every_true_elimination(positions):
     assert v.message.startswith("Proved by Trial: with r1c1=1 the position has no solution")
 
 
+@pytest.mark.slow
 def test_following_only_premises_the_solution_refutes_finds_the_same_steps(monkeypatch):
     """The rooms look for a contradiction only from a premise the unique
     solution disagrees with (Consequences.may_break): a premise it agrees

@@ -389,7 +389,7 @@ def test_true_unproved_names_simplest_step_and_distance(fast_ladder, without_for
 def test_true_unproved_on_several_positions(fast_ladder, without_forcing):
     rng = random.Random(11)
     seen = 0
-    for text, pos in sampled_positions(rng.sample(all_qqwing(), 12), per_puzzle=1, seed=3):
+    for _, pos in sampled_positions(rng.sample(all_qqwing(), 12), per_puzzle=1, seed=3):
         for i, d in _unproved_candidates(pos)[:2]:
             v = judge(pos, f"{cell_name(i)}<>{d}")
             assert v.kind == "true-unproved", v.message
@@ -634,6 +634,7 @@ def sample():
     return sampled_positions(puzzles, per_puzzle=2, seed=5)
 
 
+@pytest.mark.slow
 def test_every_step_elimination_is_proved_by_its_own_technique(sample):
     fast = [t.id for t in ladder() if t.id not in SLOW_TECHNIQUES]
     checked = 0
@@ -652,10 +653,11 @@ def test_every_step_elimination_is_proved_by_its_own_technique(sample):
     assert checked > 1000
 
 
+@pytest.mark.slow
 def test_unnamed_claims_are_proved_no_harder_than_the_step(sample):
     fast = [t.id for t in ladder() if t.id not in SLOW_TECHNIQUES]
     from tutor.engine.judge import _tier
-    for text, pos in sample[::3]:
+    for _, pos in sample[::3]:
         for step in find_all(pos, fast):
             for i, d in step.eliminations[:2]:
                 v = judge(pos, f"{cell_name(i)}<>{d}")
@@ -664,7 +666,7 @@ def test_unnamed_claims_are_proved_no_harder_than_the_step(sample):
 
 
 def test_every_solution_digit_is_false(sample):
-    for text, pos in sample:
+    for _, pos in sample:
         sol = pos.solution()
         for i in range(81):
             if not pos.values[i]:
@@ -683,7 +685,7 @@ def test_pattern_checks_agree_with_the_finders(sample):
                          "swordfish", "jellyfish", "skyscraper", "two-string-kite", "turbot-fish",
                          "simple-colours") if t in REGISTRY]
     checked = 0
-    for text, pos in sample[::2]:
+    for _, pos in sample[::2]:
         sol = pos.solution()
         for step in find_all(pos, techs):
             items = [(i, d, False) for i, d in step.eliminations]
@@ -698,7 +700,7 @@ def test_pattern_checks_agree_with_the_finders(sample):
 
 def test_messages_never_empty_and_json_shape(sample, fast_ladder):
     rng = random.Random(9)
-    for text, pos in sample[:40]:
+    for _, pos in sample[:40]:
         empty = [i for i in range(81) if not pos.values[i]]
         if not empty:
             continue

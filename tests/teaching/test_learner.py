@@ -14,7 +14,7 @@ from tutor.store import Store, StoreUnavailable
 from tutor.store.queued import QueuedStore
 from tutor.teaching import learner
 from tutor.teaching import learner_view as view
-from tutor.teaching.class_progress import class_csv, class_table
+from tutor.teaching.class_progress import class_csv, class_table, mastery_text
 from tutor.teaching.glicko2 import Rating, expected, update
 
 DAY = learner.DAY_MS
@@ -194,6 +194,51 @@ def test_recent_events_are_shown_but_not_kept_in_the_snapshot(store, clock):
     assert store.derived(learner.SNAPSHOT) is None
     learner.load(store, now_ms=T0 + learner.SETTLE_MS)
     assert store.derived(learner.SNAPSHOT)[0] == store.events()[-1].id
+
+
+def test_following_the_model_reads_only_the_new_settled_events_and_writes_nothing(store, clock):
+    """The teacher's table follows the model every second: from the
+    snapshot once, then one query for the events after it, no write."""
+    store.record_attempt("ida", "x-wing", "find-all", 1.0, 5.0)
+    learner.load(store, now_ms=T0 + learner.SETTLE_MS)                # a snapshot with it
+    clock[0] = T0 + DAY
+    store.record_attempt("ida", "x-wing", "find-all", 0.0, 5.0)
+    store.record_claim("ida", "r1c1<>1", "proved", "pointing")
+    calls, real_query, real_execute = [], store.backend.query, store.backend.execute
+    store.backend.query = lambda sql, params=(): calls.append(sql) or real_query(sql, params)
+    store.backend.execute = lambda sql, params=(): calls.append(sql) or real_execute(sql, params)
+    model = learner.follow(store, now_ms=clock[0] + 500)       # the new events are not settled yet
+    assert [c.split()[0] for c in calls] == ["SELECT", "SELECT"]          # the snapshot, the events
+    assert model.learners["ida"].skills["x-wing"].attempts == 1 and "pointing" not in model.learners["ida"].skills
+    calls.clear()
+    assert learner.follow(store, model, now_ms=clock[0] + learner.SETTLE_MS) is model
+    assert len(calls) == 1 and calls[0].startswith("SELECT id, user_name, kind")
+    fresh = learner.Model()
+    for e in store.events():
+        fresh.apply(e)
+    assert model.to_json() == fresh.to_json()
+    store.backend.query, store.backend.execute = real_query, real_execute
+
+
+def test_the_teachers_mastery_cell_shows_ratings_furthest_above_the_base_first(store, clock):
+    for ok in (1, 1, 1, 1, 1, 1):
+        store.record_attempt("jo", "x-wing", "find-all", float(ok), 5.0)
+    store.record_attempt("jo", "pointing", "find-all", 1.0, 5.0)
+    store.record_attempt("jo", "skyscraper", "find-all", 0.0, 5.0)
+    store.record_attempt("jo", "naked-subset", "find-all", 0.5, 5.0)
+    store.record_hint("jo", "swordfish", 1)                   # met, no result: not listed
+    now = clock[0] + 10_000
+    model = learner.load(store, now_ms=now)
+    skills = model.learners["jo"].skills
+    ahead = sorted(skills, key=lambda t: learner.base_rating(t) - skills[t].rating)
+    assert ahead[:2] == ["x-wing", "pointing"] and ahead[-1] == "skyscraper"
+    text = mastery_text(model, "jo", now_ms=now)
+    assert text.split()[::2] == ["x-wing", "pointing", "naked-subset", "+1"]
+    assert text.startswith(f"x-wing {skills['x-wing'].rating:.0f}*")         # mastered
+    assert f"pointing {skills['pointing'].rating:.0f} " in text             # neither due nor weak
+    assert mastery_text(model, "nobody", now_ms=now) == ""
+    # a failure makes the review due at once: '!'
+    assert mastery_text(model, "jo", shown=4, now_ms=now).split()[-1] == f"{skills['skyscraper'].rating:.0f}!"
 
 
 def test_an_older_store_migrates_by_replaying_what_it_holds(tmp_path):

@@ -55,6 +55,7 @@ def test_the_ladder_is_complete():
     assert [t.id for t in ladder()] == LADDER
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("tid", PRACTISED)
 def test_cache_positions_have_the_technique_as_simplest_step(tid):
     cached = load_cache(tid)
@@ -183,6 +184,7 @@ def test_more_than_cached_jellyfish_are_further_variants():
     assert flags == sorted(flags)
 
 
+@pytest.mark.slow
 def test_more_than_cached_walks_further_puzzles():
     got = practice_positions("x-wing", 45, seed=0)
     assert len(got) == 45 and len({p.position.key() for p in got}) == 45

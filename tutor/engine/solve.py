@@ -32,7 +32,7 @@ class SolveResult:
 
     def to_json(self, with_steps: bool = True) -> dict:
         from .formats import to_givens
-        out = {
+        out: dict[str, object] = {
             "status": self.status,
             "grid": to_givens(self.position),
             "counts": dict(self.counts),

@@ -264,16 +264,21 @@ def _now_ms() -> int:
     return int(time.time() * 1000)
 
 
+def _snapshot(store) -> Model:
+    """The model kept in the store (empty when there is none)."""
+    snap = store.derived(SNAPSHOT)
+    try:
+        return Model.from_json(snap[1]) if snap else Model()
+    except (ValueError, KeyError, TypeError):      # an unreadable snapshot: fold from the start
+        store.drop_derived(SNAPSHOT)
+        return Model()
+
+
 def load(store, now_ms: int | None = None) -> Model:
     """The model with every event folded in; the snapshot in the store is
     brought up to the events older than SETTLE_MS."""
     now = _now_ms() if now_ms is None else now_ms
-    snap = store.derived(SNAPSHOT)
-    try:
-        model = Model.from_json(snap[1]) if snap else Model()
-    except (ValueError, KeyError, TypeError):      # an unreadable snapshot: fold from the start
-        model = Model()
-        store.drop_derived(SNAPSHOT)
+    model = _snapshot(store)
     new = store.events(after=model.upto)
     settled = 0
     while settled < len(new) and new[settled].at_ms <= now - SETTLE_MS:
@@ -286,6 +291,21 @@ def load(store, now_ms: int | None = None) -> Model:
         except Exception:         # noqa: BLE001 - a snapshot is a cache; the events stay
             pass
     for e in new[settled:]:
+        model.apply(e)
+    return model
+
+
+def follow(store, model: Model | None = None, now_ms: int | None = None) -> Model:
+    """`model` (None: the stored snapshot) with the events after it that are
+    older than SETTLE_MS folded in: for a view that refreshes every second
+    (the teacher's table), each call reads only the new events and writes
+    nothing.  Events younger than that are shown a moment later."""
+    now = _now_ms() if now_ms is None else now_ms
+    if model is None:
+        model = _snapshot(store)
+    for e in store.events(after=model.upto):
+        if e.at_ms > now - SETTLE_MS:
+            break
         model.apply(e)
     return model
 

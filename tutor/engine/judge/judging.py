@@ -188,12 +188,13 @@ class _Judging:
         also = sorted({e for s in steps for e in s.eliminations} - claimed)
         hardest = max(steps, key=lambda s: registry.REGISTRY[s.technique].rank
                       if s.technique in registry.REGISTRY else 0)
+        named = self.named.label if self.named is not None else ""      # set unless kind is proved
         if len(steps) == 1:
             s = steps[0]
             if kind == "proved":
                 msg = f"Proved by {lead(s)}."
             else:
-                msg = f"That is {a_step(step_label(s))}, not {a_step(self.named.label)}: {lead(s)}."
+                msg = f"That is {a_step(step_label(s))}, not {a_step(named)}: {lead(s)}."
             msg += self._implied_text(s)
         else:
             parts = []
@@ -203,7 +204,7 @@ class _Judging:
             if kind == "proved":
                 msg = f"Proved by {len(steps)} steps together: " + "; ".join(parts) + "."
             else:
-                msg = (f"{a_step(self.named.label)} alone does not do it; together these steps do: "
+                msg = (f"{a_step(named)} alone does not do it; together these steps do: "
                        + "; ".join(parts) + ".")
         if also:
             msg += f" {'It' if len(steps) == 1 else 'They'} also remove{'s' if len(steps) == 1 else ''} " \

@@ -27,7 +27,7 @@ def _covering(pos: Position, found: list[Step], remaining) -> Step | None:
         union |= eff
         if best is None or len(eff) > best[0]:
             best = (len(eff), s)
-    if remaining and union >= remaining:
+    if remaining and union >= remaining and best is not None:
         return best[1]
     return None
 

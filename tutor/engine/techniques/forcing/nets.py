@@ -219,7 +219,7 @@ def _finder(via: str):
     def finder(pos: Position):
         return list(listed(pos))
 
-    finder.first = lambda pos: _steps(pos, via, 1)
+    finder.first = lambda pos: _steps(pos, via, 1)  # type: ignore[attr-defined]
     return finder
 
 

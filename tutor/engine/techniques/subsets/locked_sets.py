@@ -78,10 +78,10 @@ def _splits(pos: Position, house: int):
             by_digit[d] |= b
     places = [by_digit[d] for d in MASK_DIGITS[all_digits]]
     for picked in _closed_groups(places, half):
-        hidden_cells = 0
+        covered = 0
         for k in MASK_BITS[picked]:
-            hidden_cells |= places[k]
-        seen.add(full & ~hidden_cells)
+            covered |= places[k]
+        seen.add(full & ~covered)
     for naked in seen:
         if not 0 < naked < full:
             continue
@@ -222,7 +222,7 @@ def check_naked(pos: Position, q) -> PatternReport:
         count = {d: sum(1 for i in cells if pos.cands[i] & bit(d)) for d in MASK_DIGITS[union]}
         keep = sorted(MASK_DIGITS[union], key=lambda d: (-count[d], d not in claimed, d))[:k]
     else:
-        keep = MASK_DIGITS[union]
+        keep = list(MASK_DIGITS[union])
     extra_mask = union & ~mask_of(keep)
     if extra_mask:
         holders = [i for i in cells if pos.cands[i] & extra_mask]
@@ -268,6 +268,7 @@ def check_hidden(pos: Position, q) -> PatternReport:
         confined = [d for d in pool if not outside[d]]
         if best is None or len(confined) > len(best[1]):
             best = (h, confined, outside)
+    assert best is not None       # the cells share a house (checked above)
     h, confined, outside = best
     if len(confined) < k:
         rest = sorted((d for d in pool if d not in confined),
