@@ -123,6 +123,21 @@ def test_hints_cut_the_credit_of_a_success(store, clock):
     assert (bo.hints, cy.hints, di.hints) == (0, 2, 1)
 
 
+def test_a_guess_raises_no_rating_and_counts_as_unproved(store, clock):
+    """An unnamed claim only a last resort proves is a guess: the judge now
+    says true-unproved; an older store may hold it as proved by a forcing
+    net.  Neither moves a rating; a forcing net named by the learner does."""
+    store.record_claim("gus", "r1c4<>8", "true-unproved", None, position="k")
+    store.record_claim("gus", "r1c2=7", "proved", "forcing-net", position="k")
+    store.record_claim("ned", "r1c4<>8", "proved", "forcing-net", named="forcing-net", position="k")
+    model = learner.load(store, now_ms=clock[0] + 10_000)
+    gus, ned = model.learners["gus"], model.learners["ned"]
+    assert all(s.rating == learner.base_rating(t) for t, s in gus.skills.items())
+    assert gus.counts["unproved"] == 2
+    assert view.counted_text(model, "gus") == "Counted: 2 claims, 2 of them true but unproved."
+    assert ned.skills["forcing-net"].rating > learner.base_rating("forcing-net")
+
+
 def test_reviews_come_due_and_go_away_when_passed_and_practise_next_follows(store, clock):
     def table(at):
         return view.rows(learner.load(store, now_ms=at), "eve", at)

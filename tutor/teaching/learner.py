@@ -15,6 +15,9 @@ above its base.
 What counts:
   * a quiz or practice result: its score (0..1);
   * a claim proved by the technique named (or none named): a success;
+    a true claim nothing short of a last resort proves (true-unproved, or,
+    in older stores, proved by a forcing chain, net or trial the learner did
+    not name): counted as unproved, no rating moves;
     one proved by another technique than the one named: a failure of the
     named one and a confusion of the two, like the quizzes' confusions;
     a false claim that names a technique: a failure of it;
@@ -194,6 +197,13 @@ class Model:
     def _claim(self, lr: Learner, e) -> None:
         proved = e.detail in ("proved", "proved-other")
         credited, named = e.technique, e.named
+        room = get(credited) if credited else None
+        if proved and room is not None and room.last_resort and named != credited:
+            # a last resort proves anything true: unnamed, it is what the engine
+            # could show, not what the learner did (older stores hold such verdicts)
+            proved = False
+        if not proved and e.detail in ("proved", "proved-other", "true-unproved"):
+            lr.counts["unproved"] = lr.counts.get("unproved", 0) + 1
         if proved and named and credited and named != credited:
             self._confuse(lr, named, credited, e.at_ms)
             self._rate(lr, e, named, 0.0)
