@@ -213,7 +213,7 @@ def _keep(found: list, cells: tuple, z: int, targets: int, cands) -> None:
 
 def _joining_houses(cells) -> list[int]:
     """The houses shared by pattern cells that see each other."""
-    houses = set()
+    houses: set[int] = set()
     for a, b in combinations(cells, 2):
         houses.update(h for h in HOUSES_OF[a] if h in HOUSES_OF[b])
     return sorted(houses)
