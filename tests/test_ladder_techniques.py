@@ -179,9 +179,9 @@ def test_name_quiz(tid):
     assert tid in quiz.options and len(set(quiz.options)) == 4
     assert all(get(t) is not None for t in quiz.options)
     wrong = next(t for t in quiz.options if t != tid)
-    v = NameQuiz(pos, step, seed=3).answer_with(technique_name(wrong))
+    v = NameQuiz(pos, step, seed=3).submit(technique_name(wrong))
     assert v.kind == "wrong" and v.message.startswith(f"no, it is {technique_name(tid)}")
-    v = quiz.answer_with(quiz.options.index(tid) + 1)
+    v = quiz.submit(str(quiz.options.index(tid) + 1))
     assert v.kind == "correct" and quiz.result() == 1.0
 
 

@@ -168,6 +168,8 @@ class Technique:
     tier: int | None = None                     # the judge's preference tier, when not the rank
     prerequisites: tuple[str, ...] = ()         # techniques to master first (ids)
     distractors: tuple[str, ...] = ()           # wrong answers the name quiz offers, likeliest first
+    example: str = ""                           # a quiz entry in its format ('X-Wing #5 R26 C37');
+    #                                             none: the quizzes take one from its lesson
 
     @property
     def short(self) -> str:
