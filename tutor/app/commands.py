@@ -108,7 +108,7 @@ class TutorCommands(Provider):
 @register_commands
 def technique_commands(app) -> Iterable[PaletteCommand]:
     """Jump to a technique's steps in the Steps tab."""
-    from ..engine.finder import ladder
+    from ..engine.registry import ladder
     play = getattr(app, "play", None)
     if play is None:
         return
@@ -182,6 +182,23 @@ def settings_commands(app) -> Iterable[PaletteCommand]:
         yield PaletteCommand(f"Settings: {s.title.lower()} {text_of(new)}",
                              lambda n=name, v=new: app.set_setting(n, v),
                              f"now {text_of(not new)}. {s.help}")
+
+
+@register_commands
+def quiz_commands(app) -> Iterable[PaletteCommand]:
+    """Every kind of quiz on every family and technique (found when typed:
+    'quiz name wings')."""
+    from .screens import available
+    if not available("quiz"):
+        return
+    from ..engine.registry import families, ladder
+    from ..teaching.quiz import kinds, quiz_title
+    targets = [fid for fid, _ in families()] + [t.id for t in ladder()]
+    for k in kinds():
+        for target in targets:
+            yield PaletteCommand(f"Quiz: {quiz_title(k.kind, target)}",
+                                 lambda kind=k.kind, t=target: app.open_screen("quiz", target=t, kind=kind),
+                                 f"a quiz: {k.asks}", discover=False)
 
 
 @register_commands

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from textual.widgets import Markdown
 
-from ...engine.finder import technique_name
+from ...engine.registry import technique_name
 from ...teaching.lesson_text import LessonError, parse_effect_list, parse_link
 from ...teaching.lessons import Lesson, all_lessons, get_lesson
 from ..palette import PaletteCommand
@@ -39,7 +39,21 @@ def link_label(text: str, href: str) -> str:
     if link.scheme == "claim":
         where = f" on example {link.example}" if link.example else ""
         return f"Claim {link.target}{where}"
-    return f"Practise: {technique_name(link.target)}"
+    from ...teaching.quiz import quiz_title
+    try:
+        return f"Practise: {quiz_title(dict(link.options).get('kind'), link.target)}"
+    except ValueError:           # an unknown kind or target: the link says so when followed
+        return f"Practise: {link.target}"
+
+
+def practice_links(lesson: Lesson) -> list[tuple[str, str]]:
+    """A quiz of every kind on what the lesson teaches, for its Links tab
+    (those its text links already are not repeated)."""
+    from ...teaching.quiz import kinds
+    target = lesson.practice_target
+    have = {href for _, href in lesson.links()}
+    links = [(k.asks, f"quiz:{target}?kind={k.kind}") for k in kinds()]
+    return [(text, href) for text, href in links if href not in have]
 
 
 # ------------------------------------------------------------------ the play grid

@@ -29,12 +29,14 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
-from ...engine.finder import technique_name
+from ...engine.registry import technique_name
 from ...teaching.lesson_text import parse_link
 from ...teaching.lessons import Lesson, all_lessons, get_lesson, search_lessons
 from ..widgets.chain_view import chain_text
 from ..widgets.grid import Highlight, SudokuGrid, choose_layout
-from .lesson_links import link_label, play_example, short_title, start_practice, submit_claim
+from .lesson_links import (
+    link_label, play_example, practice_links, short_title, start_practice, submit_claim,
+)
 from .lesson_progress import lesson_gone_through, lesson_mastery, lessons_read
 
 SIDE_WIDTH = 30
@@ -185,7 +187,7 @@ class LessonScreen(Screen):
         self.sub_title = lesson.title
         self.query_one("#lesson-md", Markdown).update(lesson.body)
         self.query_one("#lesson-scroll", VerticalScroll).scroll_home(animate=False)
-        self.links = lesson.links()
+        self.links = lesson.links() + practice_links(lesson)
         links = self.query_one("#lesson-links", OptionList)
         links.clear_options()
         links.add_options([Option(link_label(t, h), id=f"link-{k}")
