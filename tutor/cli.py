@@ -193,10 +193,8 @@ def cmd_check(args) -> int:
 
 
 def cmd_quiz(args) -> int:
-    from .teaching.quiz import KINDS, check_target
-    if args.kind not in KINDS:
-        raise UsageError(f"unknown quiz kind '{args.kind}' (known: {', '.join(KINDS)})")
-    check_target(args.technique, args.kind, uniqueness(args))   # one line for an unknown technique
+    from .teaching.quiz import check_target
+    check_target(args.technique, args.kind, uniqueness(args))   # one line for an unknown kind or technique
     from .app import run_app
     session = {} if uniqueness(args) else {"uniqueness": False}      # for this session only
     return run_app(start_screen="quiz", start_args={
@@ -233,6 +231,18 @@ def cmd_app(args) -> int:
 
 
 # ------------------------------------------------------------------ parser
+
+class _QuizHelp(argparse.HelpFormatter):
+    """The `quiz` help lists the registered quiz kinds (read only when the
+    help is shown: the registry costs a third of a second to load)."""
+
+    def _get_help_string(self, action):
+        if action.dest != "kind":
+            return super()._get_help_string(action)
+        from .teaching.quiz import kind_ids
+        ids = kind_ids()
+        return f"{action.help}: {ids[0]} (the default), {', '.join(ids[1:])}"
+
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
@@ -281,11 +291,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help='print {"verdict", "technique", "step", "message", ...} as JSON')
     s.set_defaults(func=cmd_check)
 
-    s = sub.add_parser("quiz", help="open the app on a quiz for a technique")
+    s = sub.add_parser("quiz", help="open the app on a quiz for a technique",
+                       formatter_class=_QuizHelp)
     s.add_argument("--technique", "-t", required=True, metavar="ID",
                    help="technique id or family (e.g. x-wing, locked-set)")
-    s.add_argument("--kind", default="find-all", metavar="KIND",
-                   help="find-all (default), eliminate or name")
+    s.add_argument("--kind", default=None, metavar="KIND", help="the quiz kind")
     s.add_argument("--seed", type=int, default=None,
                    help="pick the position by seed (the same seed, the same position)")
     s.set_defaults(func=cmd_quiz)
