@@ -24,8 +24,8 @@ technique id is written here: everything about a technique comes from its
 room in the registry.
 """
 from .common import (  # noqa: F401
-    REFERENCE_PUZZLE, Verdict, after_singles, highlight_of, pending_singles, reference_position,
-    singles_note, target_ids, target_name, target_noun,
+    REFERENCE_PUZZLE, NoQuiz, Verdict, after_singles, highlight_of, pending_singles,
+    reference_position, singles_note, target_ids, target_name, target_noun,
 )
 from .confusions import Confusion, closest, confusion, partners  # noqa: F401
 from .eliminate import EliminateQuiz  # noqa: F401
@@ -36,5 +36,5 @@ from .kinds import (  # noqa: F401
 )
 from .matching import best_match, match_score  # noqa: F401
 from .name import NameQuiz, name_options  # noqa: F401
-from .protocol import NoQuiz, Quiz  # noqa: F401
+from .protocol import Quiz  # noqa: F401
 from .why_not import confusion_for_wrong, why_not  # noqa: F401

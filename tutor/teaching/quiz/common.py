@@ -18,6 +18,11 @@ REFERENCE_AFTER = ("singles",)
 REFERENCE_TARGET = "locked-set"
 
 
+class NoQuiz(ValueError):
+    """No quiz of this kind can be made here (one line, for the learner or
+    the teacher): nothing to find, no such step in the position."""
+
+
 @dataclass
 class Verdict:
     """The answer to one entry (or claim, or pick)."""
@@ -77,7 +82,6 @@ def practice_for(target: str, seed: int, limit: int = 8, uniqueness: bool = True
     """Seeded practice positions for a technique or family (NoQuiz when
     there are none)."""
     from ..practice import NoPracticePositions, practice_positions
-    from .protocol import NoQuiz
     ids = target_ids(target, uniqueness)
     if len(ids) == 1:
         out = practice_positions(ids[0], limit, seed, uniqueness)

@@ -10,12 +10,14 @@ from ...engine.grid import cell_name
 from ...engine.position import Position
 from ...engine.registry import an, find_all, technique_name
 from ...engine.step import Step
-from .common import Verdict, highlight_of, practice_for, showing, target_ids, target_name, target_noun
+from .common import (
+    NoQuiz, Verdict, highlight_of, practice_for, showing, target_ids, target_name, target_noun,
+)
 from .confusions import closest, confusion
 from .entries import EntryError
 from .examples import claim_example
 from .kinds import quiz_kind
-from .protocol import NoQuiz, Quiz
+from .protocol import Quiz
 
 
 @quiz_kind

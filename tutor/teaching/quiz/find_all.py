@@ -13,7 +13,7 @@ from ...engine.position import Position
 from ...engine.registry import REGISTRY, an, find_all
 from ...engine.step import Step
 from .common import (
-    REFERENCE_PUZZLE, REFERENCE_TARGET, Verdict, family_of, highlight_of, practice_for,
+    REFERENCE_PUZZLE, REFERENCE_TARGET, NoQuiz, Verdict, family_of, highlight_of, practice_for,
     reference_position, showing, target_ids, target_name, target_noun,
 )
 from .confusions import closest, confusion
@@ -60,12 +60,15 @@ class FindAllQuiz(Quiz):
         if position is None and seed is None and target == REFERENCE_TARGET:
             return cls(reference_position(), REFERENCE_TARGET, source=REFERENCE_PUZZLE,
                        title=title or "This position holds 25 LockedSets: find them all")
-        if position is not None:
-            return cls(position, target, title, source, uniqueness)
-        ids = target_ids(target, uniqueness)
-        cands = practice_for(target, seed or 0, uniqueness=uniqueness)
-        best = max(cands[:8], key=lambda p: min(len(find_all(p.position, ids)), 6))
-        return cls(best.position, target, title, best.source, uniqueness)
+        if position is None:
+            ids = target_ids(target, uniqueness)
+            cands = practice_for(target, seed or 0, uniqueness=uniqueness)
+            best = max(cands[:8], key=lambda p: min(len(find_all(p.position, ids)), 6))
+            position, source = best.position, best.source
+        quiz = cls(position, target, title, source, uniqueness)
+        if not quiz.total:
+            raise NoQuiz(f"this position holds no {target_noun(target)} to find")
+        return quiz
 
     # ---------------------------------------------------------- state
     @property

@@ -12,8 +12,8 @@ import pkgutil
 from functools import cache
 
 from ...engine.registry import UnknownTechnique, resolve
-from .common import target_ids, target_name, target_noun
-from .protocol import NoQuiz, Quiz
+from .common import target_ids, target_name
+from .protocol import Quiz
 
 QUIZ_KINDS: dict[str, type[Quiz]] = {}
 
@@ -80,8 +80,5 @@ def make_quiz(kind: str | None, target: str, seed: int | None = None,
     uniqueness techniques neither count nor prove.  UnknownTechnique for an
     unknown kind or target, NoQuiz when there is nothing to ask."""
     check_target(target, kind, uniqueness)
-    quiz = get_kind(kind).make(target, seed=seed, position=position, uniqueness=uniqueness,
+    return get_kind(kind).make(target, seed=seed, position=position, uniqueness=uniqueness,
                                title=title, source=source)
-    if not quiz.size:
-        raise NoQuiz(f"this position holds no {target_noun(target)} to ask about")
-    return quiz

@@ -8,10 +8,10 @@ from ...engine.names import leans_on
 from ...engine.position import Position
 from ...engine.registry import find_all, get, ladder, technique_name
 from ...engine.step import Step
-from .common import Verdict, highlight_of, practice_for, showing, target_ids, target_name
+from .common import NoQuiz, Verdict, highlight_of, practice_for, showing, target_ids, target_name
 from .confusions import confusion
 from .kinds import quiz_kind
-from .protocol import NoQuiz, Quiz
+from .protocol import Quiz
 
 
 def name_options(answer: str, seed: int = 0, count: int = 4, uniqueness: bool = True) -> list[str]:

@@ -33,11 +33,6 @@ from .entries import EntryError
 MAX_KEPT = 300          # answers kept for a resume
 
 
-class NoQuiz(ValueError):
-    """No quiz of this kind can be made here (one line, for the learner or
-    the teacher): nothing to find, no such step in the position."""
-
-
 class Quiz(ABC):
     """One quiz of one kind (subclass this and register it with @quiz_kind)."""
 
