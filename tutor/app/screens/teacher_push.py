@@ -32,8 +32,7 @@ class PushDialog(ModalScreen["dict | None"]):
     PushDialog #push-error { color: $error; height: auto; }
     """
 
-    def __init__(self, kind: str, title: str, note: str = "",
-                 build: Callable[[dict], dict] | None = None, **_):
+    def __init__(self, kind: str, title: str, note: str, build: Callable[[dict], dict], **_):
         super().__init__()
         self.kind = kind
         self.default_title = title
@@ -105,7 +104,7 @@ class PushDialog(ModalScreen["dict | None"]):
             self.say("Give the push a title.")
             return
         try:
-            payload = self.build(choice) if self.build else choice
+            payload = self.build(choice)
         except ValueError as e:            # nothing to push as chosen: say why, stay open
             self.say(str(e))
             return
