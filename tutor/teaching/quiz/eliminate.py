@@ -106,8 +106,9 @@ class EliminateQuiz(Quiz):
         if kind == "proved-other":
             said = self.target_ids[0] if len(self.target_ids) == 1 else closest(tech, self.target_ids)
             other = an(technique_name(tech)) if tech else "another technique"
+            proof = step.text if step else jv.message     # (the judge's words name the target again)
             return Verdict("other", f"true, but that is {other}; find the {target_noun(self.target)}: "
-                           f"{jv.message}", step, confusion=confusion(said, tech),
+                           f"{proof}", step, confusion=confusion(said, tech),
                            highlight=highlight_of(step) if step else {})
         if kind == "true-unproved":
             return Verdict("true-unproved", f"right answer, no reason yet: {jv.message}")
