@@ -23,12 +23,13 @@ async def test_a_student_back_after_a_drop_sees_the_quiz_log(db):
             app.screen.submit_text(text)
         said = [line for line in app.screen.log_lines if line.startswith(("found", "not an"))]
         assert len(said) == 2
-        assert await _until(pilot, lambda: (events.saved_state(store, events.latest_event(
-            store, "5B").id, "alice") or {}).get("entries"), 5)
+        assert await _until(pilot, lambda: len((events.saved_state(store, events.latest_event(
+            store, "5B").id, "alice") or {}).get("entries", ())) == 2, 8)
     again = _student(db)                                  # logged in again
     async with again.run_test(size=(120, 36)) as pilot:
         assert await _until(pilot, lambda: getattr(again.screen, "quiz", None) is not None
-                            and again.screen.query("#quiz-entry"), 8)
+                            and "Resumed where you left this quiz: found 1/25  wrong 1. Ctrl+G "
+                                "gives up, Ctrl+R starts a new one." in again.screen.log_lines, 8)
         log = again.screen.log_lines
         assert "> r6c45 #38" in log and "> r6c45 #39" in log
         for line in said:
