@@ -253,7 +253,8 @@ def test_mastery_table_and_suggestion():
     rows = table({}, {})
     assert [r.technique for r in rows] == [t.id for t in ladder()]
     assert suggest(rows).technique == "naked-single"          # nothing mastered: the first
-    scores = {"naked-single": 1.0, "hidden-single": 0.9, "pointing": 0.3, "claiming": 0.6}
+    scores = {"naked-single": 1.0, "hidden-single": 0.9, "locked-subset": 0.8, "pointing": 0.3,
+              "claiming": 0.6}
     counts = {k: 5 for k in scores}
     rows = table(scores, counts)
     ready = [r.technique for r in rows if r.ready and not r.mastered]

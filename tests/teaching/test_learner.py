@@ -331,7 +331,7 @@ def test_the_cli_prints_progress_and_the_class_table(tmp_path, capsys, clock):
     s.close()
     assert main(["progress", "--db", path, "--user", "ana", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert [d["technique"] for d in data][:3] == ["naked-single", "hidden-single", "pointing"]
+    assert [d["technique"] for d in data][:3] == ["naked-single", "hidden-single", "locked-subset"]
     xw = next(d for d in data if d["technique"] == "x-wing")
     assert xw["attempts"] == 9 and xw["rating"] > 1340 and xw["deviation"] < 350
     assert {"technique", "rating", "deviation", "attempts", "next_review"} <= set(xw)
