@@ -64,7 +64,7 @@ async def test_paste_each_format_loads(lockedset_braces):
                 assert app.play.game.position == pos
             if text == lockedset_braces:
                 # the brace grid tells placed digits (+7) from givens; a PM grid cannot
-                assert to_braces(app.play.game.position) == lockedset_braces
+                assert to_braces(app.play.game.position, mark_placed=True) == lockedset_braces
                 assert app.play.game.givens_text == to_givens(pos, placed=False)
         assert app.play.game.givens_text == EASY1
 
