@@ -75,7 +75,7 @@ def _found(pos: Position):
                         yield step
 
 
-@technique("locked-subset", "Locked Subset (Locked Pair, Locked Triple)", "locked-candidates", rank=25,
+@technique("locked-subset", "Locked Subset (Pair, Triple)", "locked-candidates", rank=25,
            weight=40, label="Locked Subset", sizes=SIZES,
            step_label=lambda step: step.extra["kind"],
            aliases=("locked subset", "intersection pair", "intersection triple"),
