@@ -19,10 +19,10 @@ import random
 import statistics
 import time
 
-from tutor.engine.finder import REGISTRY, find_all, ladder
+from tutor.engine.registry import REGISTRY, find_all, ladder
 from tutor.engine.formats import parse_position
 from tutor.engine.solve import logic_solve
-from tutor.engine.techniques.death_blossom import death_blossom
+from tutor.engine.techniques.als.death_blossom import death_blossom
 from tutor.engine.techniques.common import clear_memos
 from tutor.paths import data_dir
 

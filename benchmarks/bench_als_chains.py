@@ -26,8 +26,8 @@ import time
 
 from benchmarks.bench_wings import early_positions, pct
 from benchmarks.engine import mid_solve_positions
-from tutor.engine.finder import REGISTRY, find_all
-from tutor.engine.techniques.als_index import als_index
+from tutor.engine.registry import REGISTRY, find_all
+from tutor.engine.techniques.als.index import als_index
 from tutor.engine.techniques.common import clear_memos
 
 FINDERS = ["als-xz", "als-xy-wing", "als-chain", "sue-de-coq"]

@@ -13,9 +13,9 @@ from benchmarks.bench_colouring_xcycles import line, measure, puzzles
 from benchmarks.engine import mid_solve_positions
 from tutor.engine.formats import parse_position
 from tutor.engine.solve import logic_solve
-from tutor.engine.techniques.aic import aic, grouped_aic
-from tutor.engine.techniques.links import link_graph
-from tutor.engine.techniques.xy_chains import xy_chain
+from tutor.engine.techniques.chains.aic import aic, grouped_aic
+from tutor.engine.techniques.chains.links import link_graph
+from tutor.engine.techniques.chains.xy_chain import xy_chain
 
 SIMPLE = ["singles", "locked-candidates", "locked-set"]
 FINDERS = (

@@ -15,9 +15,9 @@ import time
 
 from tutor.engine.formats import parse_position
 from tutor.engine.solve import logic_solve
-from tutor.engine.techniques.colouring import simple_colours
+from tutor.engine.techniques.colouring.simple import simple_colours
 from tutor.engine.techniques.common import clear_memos
-from tutor.engine.techniques.x_cycles import MAX_LINKS, x_cycles
+from tutor.engine.techniques.chains.x_cycle import MAX_LINKS, x_cycles
 from tutor.paths import data_dir
 
 SIMPLE = ["singles", "locked-candidates", "locked-set"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from tutor.engine.finder import REGISTRY, find_all
+from tutor.engine.registry import REGISTRY, find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.solve import apply_until_stuck
 from tutor.paths import data_dir

@@ -15,10 +15,10 @@ import random
 import statistics
 import time
 
-from tutor.engine.finder import REGISTRY, find_all
+from tutor.engine.registry import REGISTRY, find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.solve import apply_until_stuck
-from tutor.engine.techniques import single_digit
+from tutor.engine.techniques.single_digit import two_links as single_digit
 from tutor.paths import data_dir
 
 SIMPLE = ["singles", "locked-candidates", "locked-set"]

@@ -24,7 +24,7 @@ from collections import Counter
 from benchmarks.bench_ladder import puzzle_sets
 from benchmarks.bench_wings import early_positions
 from benchmarks.engine import mid_solve_positions
-from tutor.engine.finder import REGISTRY, find_all
+from tutor.engine.registry import REGISTRY, find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import cell_name
 from tutor.engine.judge import clear_cache, judge

@@ -29,7 +29,7 @@ import time
 from collections import defaultdict
 
 from tutor.engine import judge as judge_module
-from tutor.engine.finder import REGISTRY, find_all, ladder
+from tutor.engine.registry import REGISTRY, find_all, ladder
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import cell_name, cells_name
 from tutor.engine.judge import judge, step_effect

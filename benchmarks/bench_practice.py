@@ -22,7 +22,7 @@ import argparse
 import statistics
 import time
 
-from tutor.engine.finder import ladder
+from tutor.engine.registry import ladder
 from tutor.teaching.practice import fresh_position, load_cache, practice_positions
 
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 from benchmarks.engine import mid_solve_positions, puzzles, summary, timed
 from tutor.engine.formats import parse_position
 from tutor.engine.solve import apply_until_stuck
-from tutor.engine.techniques.multi_colours import multi_colours
-from tutor.engine.techniques.uniqueness import bug_plus_one, hidden_rectangle, unique_rectangle
+from tutor.engine.techniques.colouring.multi import multi_colours
+from tutor.engine.techniques.uniqueness.rooms import bug_plus_one, hidden_rectangle, unique_rectangle
 
 FINDERS = (("unique-rectangle", unique_rectangle), ("hidden-rectangle", hidden_rectangle),
            ("bug-plus-one", bug_plus_one), ("multi-colours", multi_colours))

@@ -15,7 +15,7 @@ import statistics
 import time
 
 from benchmarks.engine import mid_solve_positions, puzzles
-from tutor.engine.finder import REGISTRY, find_all
+from tutor.engine.registry import REGISTRY, find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.solve import apply_until_stuck
 from tutor.engine.techniques.common import clear_memos

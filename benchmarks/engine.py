@@ -9,7 +9,7 @@ import statistics
 import time
 
 from tutor.engine.exact import solve_values
-from tutor.engine.finder import find_all
+from tutor.engine.registry import find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.solve import logic_solve
 from tutor.engine.techniques.common import clear_memos

@@ -42,7 +42,7 @@ if str(HERE) not in sys.path:
 
 from tutor import cli  # noqa: E402
 from tutor.engine.formats import format_position, parse_position  # noqa: E402
-from tutor.engine.grid import HOUSES, HOUSES_OF, PEERS, cell_name, cells_name  # noqa: E402
+from tutor.engine.grid import PEERS, cell_name, cells_name  # noqa: E402
 
 REFERENCE = "2.891..54....4..7.41.5..6.2...7...61....2....69...1...5.2..7.16.4..6....16..594.3"
 BASIC_CASES = ("naked", "hidden", "locked_candidates", "x_wing", "swordfish", "jellyfish",
@@ -130,7 +130,7 @@ _PARSER = []
 def run_cli(args: list[str]) -> tuple[int, str, str]:
     """What `sudoku-tutor ARGS` prints: cli.main with its parser built once
     (building it is most of the cost of a call)."""
-    from tutor.engine.finder import UnknownTechnique
+    from tutor.engine.registry import UnknownTechnique
     from tutor.engine.position import PositionError
     if not _PARSER:
         _PARSER.append(cli.build_parser())
@@ -178,7 +178,7 @@ def choose_positions() -> list[dict]:
                             "grid": format_position(snaps[at], "braces")})
     ref = apply_until_stuck(parse_position(REFERENCE), ["singles"])
     out.append({"id": "reference", "puzzle": REFERENCE, "grid": format_position(ref, "braces")})
-    from tutor.engine.finder import ladder
+    from tutor.engine.registry import ladder
     from tutor.teaching.practice import load_cache
     for t in ladder():
         for k, p in enumerate(load_cache(t.id)[:2]):
@@ -235,7 +235,7 @@ def _claim_of(step, k=0) -> str | None:
 
 def choose_claims(pos, steps, rng: random.Random, index: int) -> list[list[str]]:
     """CLI argument tails for `check` (after the position)."""
-    from tutor.engine.finder import ladder
+    from tutor.engine.registry import ladder
     sol = pos.solution()
     empty = [i for i in range(81) if not pos.values[i]]
     claims: list[list[str]] = []
@@ -322,7 +322,7 @@ def _shorthand(step) -> str:
 
 
 def choose_quiz(pos, steps, rng: random.Random, index: int) -> dict | None:
-    from tutor.engine.finder import ladder
+    from tutor.engine.registry import ladder
     if not steps:
         return None
     techs = sorted({s.technique for s in steps})
@@ -418,7 +418,7 @@ def record_quiz(grid: str, plan: dict) -> list:
 
 
 def record_names() -> dict:
-    from tutor.engine.finder import FAMILIES, ladder
+    from tutor.engine.registry import FAMILIES, ladder
     from tutor.engine.judge import resolve_technique
     from tutor.teaching import mastery
     from tutor.teaching.quiz import EntryError, confusion, name_options, parse_entry, target_name, target_noun
@@ -470,7 +470,7 @@ def record(positions: list[dict], plans: dict) -> dict:
 
 
 def plan_all(positions: list[dict]) -> dict:
-    from tutor.engine.finder import find_all
+    from tutor.engine.registry import find_all
     plans = {}
     for k, p in enumerate(positions):
         pos = parse_position(p["grid"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tutor.engine.finder import find_all, ladder
+from tutor.engine.registry import find_all, ladder
 from tutor.engine.grid import cell_name, parse_cell, parse_cells
 from tutor.teaching.mastery import MASTERED_AT, PREREQUISITES, record_quiz, suggest, table
 from tutor.teaching.quiz import (
@@ -46,6 +46,22 @@ def test_parse_entry_forms():
     assert parse_entry("Swordfish: 4 c368 r456").houses == ((11, 14, 16), (3, 4, 5))
     assert parse_entry("r6c45 3,8").digits == (3, 8)
     assert parse_entry("Locked Pair r6c45 #38 => r6c1<>3").digits == (3, 8)   # effect ignored
+
+
+def test_parse_entry_reads_mixed_house_groups():
+    """A Franken fish names boxes among its lines: 'R3B1' is row 3 and box 1."""
+    e = parse_entry("Swordfish #3 R3B1 C136")
+    assert e.houses == ((2, 18), (9, 11, 14)) and e.describe() == "#3 R3B1 C136"
+    assert parse_entry("x-wing #5 b15 c37").houses == ((18, 22), (11, 15))
+
+
+def test_the_words_of_a_rooms_step_text_come_from_its_notation():
+    """An entry copied from a step text may hold the room's words ('pivot',
+    'BaseSet:'); they come from the rooms, not from a list in the quiz."""
+    from tutor.engine.names import notation_words
+    assert {"pivot", "fin", "baseset", "overlap"} <= notation_words()
+    assert parse_entry("XY-Wing: 1/2/3 r8c2 (pivot) r8c5 r9c1").technique == "xy-wing"
+    assert parse_entry("AIC (discontinuous loop): 5 r1c2 r3c4").technique == "aic"
 
 
 @pytest.mark.parametrize("text,word", [
@@ -237,7 +253,8 @@ def test_mastery_table_and_suggestion():
     rows = table({}, {})
     assert [r.technique for r in rows] == [t.id for t in ladder()]
     assert suggest(rows).technique == "naked-single"          # nothing mastered: the first
-    scores = {"naked-single": 1.0, "hidden-single": 0.9, "pointing": 0.3, "claiming": 0.6}
+    scores = {"naked-single": 1.0, "hidden-single": 0.9, "locked-subset": 0.8, "pointing": 0.3,
+              "claiming": 0.6}
     counts = {k: 5 for k in scores}
     rows = table(scores, counts)
     ready = [r.technique for r in rows if r.ready and not r.mastered]

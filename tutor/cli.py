@@ -51,7 +51,7 @@ def _require_solvable(pos, unique: bool = False) -> None:
 def cmd_steps(args) -> int:
     if args.batch:
         return steps_batch(args)
-    from .engine.finder import find_all
+    from .engine.registry import find_all
     pos = _position(args.position)
     _require_solvable(pos)
     pos = _after(pos, args.after, uniqueness(args))
@@ -138,7 +138,7 @@ def cmd_solve(args) -> int:
 
 def _solve_summary(result) -> str:
     """'solved, score 1290, hardest Naked Subset (LockedSet), 50 steps'."""
-    from .engine.finder import technique_name
+    from .engine.registry import technique_name
     from .engine.registry import counted
     hardest = technique_name(result.hardest) if result.hardest else "none"
     text = f"{result.status}, score {result.score}, hardest {hardest}, {counted(len(result.steps), 'step')}"
@@ -146,7 +146,7 @@ def _solve_summary(result) -> str:
 
 
 def _print_solve(result, path: bool = True) -> None:
-    from .engine.finder import technique_name
+    from .engine.registry import technique_name
     from .engine.formats import to_pm
     print(f"status: {result.status}" + (f" ({result.problem})" if result.problem else ""))
     hardest = technique_name(result.hardest) if result.hardest else "none"
@@ -340,7 +340,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if not getattr(args, "command", None):
         args = parser.parse_args(["app"])
-    from .engine.finder import UnknownTechnique
+    from .engine.registry import UnknownTechnique
     from .engine.position import PositionError
     try:
         return args.func(args)

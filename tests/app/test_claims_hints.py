@@ -145,7 +145,7 @@ async def test_hint_ladder_five_rungs(store_path):
     app = make(EASY1, store_path=store_path)
     async with app.run_test() as pilot:
         play = app.play
-        from tutor.engine.finder import next_step
+        from tutor.engine.registry import next_step
         step = next_step(play.game.position)
         await pilot.press("H")
         await settle(pilot)

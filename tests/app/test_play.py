@@ -233,7 +233,7 @@ async def test_digit_highlight_and_mono_cues(monkeypatch):
 
 
 async def test_step_cues_survive_no_color_and_every_theme(monkeypatch, lockedset_braces):
-    from tutor.engine.finder import find_all
+    from tutor.engine.registry import find_all
     monkeypatch.setenv("NO_COLOR", "1")
     app = make(lockedset_braces)
     async with app.run_test() as pilot:

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from app_helpers import cell, make, settle, try_first_example, wait_rating
 
-from tutor.engine.finder import find_all
+from tutor.engine.registry import find_all
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 UPDATE = os.environ.get("SUDOKU_TUTOR_UPDATE_SNAPSHOTS") == "1"
@@ -144,6 +144,7 @@ async def test_80x24_log_after_claims_and_hints(lockedset_braces):
         await snap(pilot, "log")
 
 
+@pytest.mark.slow
 async def test_80x24_lesson_tab_after_trying_an_example():
     app = make()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -186,6 +187,7 @@ async def test_80x24_export(lockedset_braces):
         await snap(pilot, "export")
 
 
+@pytest.mark.slow
 async def test_80x24_lesson_browser_with_an_example():
     app = make()
     async with app.run_test(size=(80, 24)) as pilot:

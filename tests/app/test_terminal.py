@@ -269,7 +269,7 @@ def test_random_output_gives_the_same_screen():
 async def test_real_frames_of_the_app(size):
     """The whole screen and the updates after cursor moves (with a step and a
     digit highlighted): the same on screen, and the moves much smaller."""
-    from tutor.engine.finder import find_all
+    from tutor.engine.registry import find_all
     app = make(LOCKEDSET)
     async with app.run_test(size=size) as pilot:
         await settle(pilot)

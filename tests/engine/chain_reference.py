@@ -1,5 +1,5 @@
 """An exhaustive, slow search for alternating chains, written apart from the
-engine's (tutor/engine/techniques/chain_search.py) to check it.
+engine's (tutor/engine/techniques/chains/search.py) to check it.
 
 It lists every chain that uses no candidate twice, up to a number of links,
 straight from the position's candidates: strong links are conjugate pairs

@@ -10,13 +10,13 @@ from math import prod
 import pytest
 
 from puzzle_helpers import assert_sound, load_lines, qqwing, sampled_positions
-from tutor.engine.finder import REGISTRY, find_all, ladder
+from tutor.engine.registry import REGISTRY, find_all, ladder
 from tutor.engine.formats import parse_position, to_braces
 from tutor.engine.grid import HOUSES, HOUSE_MASK, MASK_DIGITS, parse_cell, parse_cells, sees
 from tutor.engine.solve import apply_until_stuck, logic_solve
-from tutor.engine.techniques import als
-from tutor.engine.techniques.als import find_alses
-from tutor.engine.techniques.death_blossom import death_blossom
+from tutor.engine.techniques.als import table as als
+from tutor.engine.techniques.als.table import find_alses
+from tutor.engine.techniques.als.death_blossom import death_blossom
 
 BASIC = ["singles", "locked-candidates", "locked-set"]
 
@@ -173,6 +173,7 @@ def test_als_enumeration_matches_a_plain_search():
             assert a.houses and all(HOUSE_MASK[h] & a.cells == a.cells for h in a.houses)
 
 
+@pytest.mark.slow
 def test_every_blossom_is_found():
     compared = 0
     for _, pos in stuck_positions(diabolical() + expert_sample(20, seed=9)):
@@ -237,6 +238,7 @@ def test_steps_are_well_formed_unique_and_ordered():
     assert total > 50
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source", ["expert", "diabolical"])
 def test_sound_on_stuck_positions(source):
     puzzles = expert_sample(60, seed=21) if source == "expert" else diabolical()

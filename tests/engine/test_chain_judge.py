@@ -9,7 +9,7 @@ from puzzle_helpers import technique_cases
 from tutor.engine.formats import parse_position
 from tutor.engine.judge import judge, pattern_cells
 from tutor.engine.grid import parse_cells
-from tutor.engine.techniques.chain_text import parse_eureka
+from tutor.engine.techniques.chains.text import parse_eureka
 
 # XY-Chains test 1: (5=9)r1c7-(9=2)r1c5-(2=6)r1c1-(6=5)r3c2 => r1c3,r3c79<>5
 XY_CHAIN = "(5=9)r1c7-(9=2)r1c5-(2=6)r1c1-(6=5)r3c2"

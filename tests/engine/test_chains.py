@@ -9,16 +9,16 @@ import pytest
 
 from chain_reference import reference
 from puzzle_helpers import assert_sound, effects_of, expected_set, qqwing, sampled_positions, technique_cases
-from tutor.engine.finder import find_all
+from tutor.engine.registry import find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import HOUSE_MASK, cell_name, parse_cell, parse_cells, sees
 from tutor.engine.registry import PatternQuery, check_pattern, confusion_between, get
 from tutor.engine.names import read_name
 from tutor.engine.solve import apply_until_stuck
-from tutor.engine.techniques.aic import grouped_x_cycles
-from tutor.engine.techniques.chain_search import find_chains
-from tutor.engine.techniques.chain_text import eureka, parse_eureka
-from tutor.engine.techniques.links import CELL_NODES, GROUP_BASE, link_graph, node
+from tutor.engine.techniques.chains.aic import grouped_x_cycles
+from tutor.engine.techniques.chains.search import find_chains
+from tutor.engine.techniques.chains.text import eureka, parse_eureka
+from tutor.engine.techniques.chains.links import CELL_NODES, GROUP_BASE, link_graph, node
 
 SIMPLE = ["singles", "locked-candidates", "locked-set"]
 CHAINS = ["xy-chain", "aic", "grouped-aic"]
@@ -351,6 +351,7 @@ def test_aic_leaves_x_and_xy_chains_to_their_rooms():
 
 # ------------------------------------------------------------ soundness
 
+@pytest.mark.slow
 def test_sound_at_positions_along_qqwing_solve_paths():
     puzzles = random.Random(21).sample(qqwing("expert") + qqwing("intermediate"), 60)
     positions = sampled_positions(puzzles, None, per_puzzle=2, seed=3)

@@ -7,7 +7,7 @@ import pytest
 
 from puzzle_helpers import (conjugate_pairs, all_qqwing, assert_sound, effects_of, expected_set, sampled_positions,
                       technique_cases)
-from tutor.engine.finder import find_all
+from tutor.engine.registry import find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import bit, parse_cell, sees
 from tutor.engine.position import Position
@@ -135,6 +135,7 @@ def qqwing_positions():
     return out
 
 
+@pytest.mark.slow
 def test_soundness_and_structure_over_qqwing(qqwing_positions):
     solutions = {}
     found = 0

@@ -7,7 +7,7 @@ import pytest
 
 from puzzle_helpers import (all_qqwing, assert_sound, effects_of, expected_set, qqwing,
                             sampled_positions, technique_cases, with_solutions)
-from tutor.engine.finder import find_all
+from tutor.engine.registry import find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import BOX, COL, HOUSES, ROW, bit, cell_name, parse_cell
 from tutor.engine.registry import REGISTRY, PatternQuery, check_pattern, get
@@ -152,6 +152,7 @@ def test_mit_cases(row):
     assert {key(s) for s in steps} == brute_force(pos)
 
 
+@pytest.mark.slow
 def test_sound_unique_and_complete_where_simpler_techniques_stop():
     total = with_er = 0
     for text in all_qqwing():

@@ -7,7 +7,7 @@ import pytest
 
 from puzzle_helpers import (all_qqwing, assert_sound, effects_of, expected_set, qqwing,
                             sampled_positions, technique_cases)
-from tutor.engine.finder import find_all
+from tutor.engine.registry import find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import BOX, COL, HOUSES, ROW, bit, parse_cell
 from tutor.engine.position import Position
@@ -195,6 +195,7 @@ def test_complete_on_early_and_mid_solve_positions():
     assert found > 20
 
 
+@pytest.mark.slow
 def test_sound_and_counts_stay_small_on_every_qqwing_puzzle():
     """Right after the singles (the early positions a learner meets) and where
     the simpler techniques stop, on all 900 puzzles: no step is wrong, and a

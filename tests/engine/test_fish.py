@@ -5,7 +5,7 @@ import pytest
 
 from puzzle_helpers import (all_qqwing, assert_sound, effects_of, expected_set,
                       sampled_positions, technique_cases)
-from tutor.engine.finder import find_all
+from tutor.engine.registry import find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import HOUSES, bit
 from tutor.engine.solve import apply_until_stuck
@@ -90,6 +90,7 @@ def test_mit_case_union_matches(row):
         check_fish(pos, s)
 
 
+@pytest.mark.slow
 def test_fish_on_qqwing_are_sound_unique_and_rederivable():
     found = 0
     for text in all_qqwing():
@@ -108,6 +109,7 @@ def test_fish_on_qqwing_are_sound_unique_and_rederivable():
     assert found > 20
 
 
+@pytest.mark.slow
 def test_fish_sound_along_logic_paths():
     picks = sampled_positions(all_qqwing()[::2], SIMPLER + ["fish", "single-digit"],
                               per_puzzle=2, seed=5)

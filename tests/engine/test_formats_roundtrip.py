@@ -10,7 +10,7 @@ from tutor.engine.formats import (
     format_position, parse_braces, parse_pm, parse_position, to_braces, to_pm, write_braces,
 )
 from tutor.engine.grid import POPCOUNT
-from tutor.engine.position import Position
+from tutor.engine.position import Position, PositionError
 
 
 @pytest.fixture(scope="module")
@@ -34,6 +34,26 @@ def test_brace_grids_read_back(positions):
         for text in (to_braces(pos), write_braces(pos), format_position(pos, "braces")):
             back = parse_position(text)
             assert back == pos, text
+        # only the marked grid keeps a placed digit apart from a given
+        assert parse_position(write_braces(pos)).givens == pos.givens
+        assert parse_position(to_braces(pos)).givens == [v != 0 for v in pos.values]
+
+
+def test_a_placed_digit_is_not_a_given_in_any_format_that_reads_it():
+    """`+5` is a digit placed while solving (HoDoKu's library mark); a bare
+    digit is a given.  The app's brace grid writes the mark; every reader takes it."""
+    puzzle = "2.891..54....4..7.41.5..6.2...7...61....2....69...1...5.2..7.16.4..6....16..594.3"
+    pos = parse_position(puzzle)
+    pos.place(1, 7)
+    text = write_braces(pos)
+    assert text.startswith("2+7891") and parse_position(text).givens[:3] == [True, False, True]
+    assert parse_position("+" + puzzle).givens[0] is False
+    assert parse_position(puzzle).givens[0] is True
+    grid = to_pm(pos).replace(" 7 ", "+7 ", 1)
+    assert parse_pm(grid).givens[1] is False and parse_pm(grid).values[1] == 7
+    for bad, where in (("+.", "r1c1"), ("2+" + puzzle[1:], "r1c2")):
+        with pytest.raises(PositionError, match=where):
+            parse_position(bad + "." * 79 if len(bad) < 5 else bad)
 
 
 def test_pm_grids_read_back(positions):

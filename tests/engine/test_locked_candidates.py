@@ -1,4 +1,4 @@
-from tutor.engine.finder import find_all
+from tutor.engine.registry import find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import parse_cell
 from tutor.engine.solve import apply_until_stuck

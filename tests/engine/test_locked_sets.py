@@ -1,4 +1,4 @@
-from tutor.engine.finder import find_all
+from tutor.engine.registry import find_all
 from tutor.engine.grid import parse_cells
 
 # The 25 LockedSets listed by the reference text for this position.

@@ -3,7 +3,7 @@ union of the engine's effects equals the case's full expected set."""
 import pytest
 
 from puzzle_helpers import effects_of, expected_set, technique_cases
-from tutor.engine.finder import find_all
+from tutor.engine.registry import find_all
 from tutor.engine.formats import parse_position
 
 CASE_TECHNIQUE = {

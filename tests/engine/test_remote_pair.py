@@ -7,7 +7,7 @@ from itertools import combinations
 import pytest
 
 from puzzle_helpers import assert_sound, load_lines, qqwing, sampled_positions
-from tutor.engine.finder import find_all
+from tutor.engine.registry import find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import parse_cell, sees
 from tutor.engine.registry import PatternQuery, check_pattern, get
@@ -217,6 +217,7 @@ def test_a_redrawn_grid_gives_the_same_steps():
         assert sorted(len(s.cells) for s in before) == sorted(len(s.cells) for s in after)
 
 
+@pytest.mark.slow
 def test_sound_along_the_solve_paths_of_all_qqwing_puzzles():
     from puzzle_helpers import all_qqwing
     found = 0

@@ -9,13 +9,14 @@ from functools import lru_cache
 import pytest
 
 from puzzle_helpers import assert_sound, qqwing
-from tutor.engine.finder import find_all, ladder
+from tutor.engine.registry import find_all, ladder
 from tutor.engine.formats import parse_position
 from tutor.engine.solve import logic_solve
 
 LEVELS = ["easy", "intermediate", "expert"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_step_on_every_qqwing_puzzle_is_sound(level):
     assert sum(checked_steps(level).values()) > 0

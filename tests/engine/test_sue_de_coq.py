@@ -12,7 +12,7 @@ from puzzle_helpers import (
     assert_sound, effects_of, expected_set, load_lines, qqwing, sampled_positions,
     technique_cases, with_solutions,
 )
-from tutor.engine.finder import REGISTRY, find_all
+from tutor.engine.registry import REGISTRY, find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import cell_name, parse_cell, parse_cells
 from tutor.engine.judge import resolve_technique

@@ -12,7 +12,7 @@ import pytest
 from puzzle_helpers import (
     assert_sound, effects_of, expected_set, qqwing, sampled_positions, technique_cases,
 )
-from tutor.engine.finder import find_all
+from tutor.engine.registry import find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import HOUSES, cell_name, parse_cell, sees
 from tutor.engine.registry import REGISTRY, PatternQuery, check_pattern, get
@@ -64,7 +64,7 @@ def test_xy_wing_in_expert_3():
                           "pincers": ["r8c6", "r7c3"]}
     assert step.to_json()["pivot"] == "r8c2"
     assert step.name == "XY-Wing: 5/7/8 in r8c2, r8c6, r7c3"
-    from tutor.engine.techniques.wings import three_cell_wings
+    from tutor.engine.techniques.wings.pivot_wings import three_cell_wings
     assert [(p, set(ab), z) for p, ab, z in three_cell_wings(pos)] == [
         (parse_cell("r8c2"), set(cells("r8c6 r7c3")), 8),
         (parse_cell("r8c7"), set(cells("r2c7 r8c2")), 5),
@@ -360,6 +360,7 @@ def test_three_cell_wings_match_the_definition():
     assert min(counts) >= 5, counts
 
 
+@pytest.mark.slow
 def test_wxyz_wings_match_the_definition():
     total = 0
     for _, pos in SAMPLES[::6]:
@@ -567,6 +568,7 @@ def test_a_redrawn_grid_gives_the_redrawn_wings():
                 assert Counter(map(sym.step_key, before)) == Counter(map(step_key, after))
 
 
+@pytest.mark.slow
 def test_sound_along_the_solve_paths_of_all_qqwing_puzzles():
     from puzzle_helpers import all_qqwing
     found = 0

@@ -8,12 +8,12 @@ import pytest
 
 from puzzle_helpers import (conjugate_pairs, all_qqwing, assert_sound, effects_of, expected_set, sampled_positions,
                       technique_cases)
-from tutor.engine.finder import find_all
+from tutor.engine.registry import find_all
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import PEERS, cell_name, parse_cell, sees
 from tutor.engine.position import Position
 from tutor.engine.solve import apply_until_stuck
-from tutor.engine.techniques.x_cycles import MAX_LINKS, find_x_cycles
+from tutor.engine.techniques.chains.x_cycle import MAX_LINKS, find_x_cycles
 
 SIMPLE = ["singles", "locked-candidates", "locked-set"]
 CASE_RULE = {
@@ -215,6 +215,7 @@ def qqwing_positions():
     return out
 
 
+@pytest.mark.slow
 def test_soundness_and_structure_over_qqwing(qqwing_positions):
     solutions = {}
     rules = set()

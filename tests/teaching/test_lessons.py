@@ -111,7 +111,8 @@ def test_check_yourself_claims_are_proved_by_the_lesson_technique():
             if link is None or link.scheme != "claim":
                 continue
             ex = lesson.example(link.example) if link.example else lesson.check_example
-            verdict = judge.judge(ex.position(), judge.parse_claim(link.target), by=ex.technique)
+            verdict = judge.judge(ex.position(), judge.parse_claim(link.target), by=ex.technique,
+                                  pattern=link.option("pattern"))
             assert verdict.kind == "proved", f"{lesson.id}: {link.target}: {verdict.message}"
             claims += 1
     assert claims >= len(LESSONS)

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from puzzle_helpers import qqwing
 
-from tutor.engine.finder import find_all, ladder
+from tutor.engine.registry import find_all, ladder
 from tutor.engine.formats import parse_position, to_givens
 from tutor.engine.grid import cell_name, house_name, parse_cell
 from tutor.teaching.practice_cache import load_cache
@@ -88,6 +88,7 @@ REPRESENTATIVE = {"death-blossom", "x-cycle", "remote-pair", "w-wing", "xy-chain
 
 @pytest.mark.parametrize("tid", ["hidden-subset", "x-wing", "two-string-kite", "simple-colours",
                                  "swordfish", "jellyfish", "x-cycle", "death-blossom"])
+@pytest.mark.slow
 def test_find_all_on_a_redrawn_position_gives_the_redrawn_steps(tid):
     for k, p in enumerate(load_cache(tid)[:2]):
         sym = Symmetry.random(random.Random(f"{tid}:{k}"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.finder import technique_name
+from ..engine.registry import technique_name
 from ..engine.grid import BOX, HOUSES, cell_name
 from ..engine.registry import an
 from .game import Check

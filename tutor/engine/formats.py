@@ -7,8 +7,15 @@ What each format can tell, and how a position reads back:
 
 * 81-char givens hold digits only: they read back to the same position when
   its candidates are every digit no placed peer allows (a fresh puzzle).
-* A brace grid writes a placed digit bare and an unsolved cell's candidates
-  in braces, so `{5}` (one candidate, not placed) and `5` (placed) differ.
+* Given or placed: a digit written `+5` was placed while solving, a bare `5`
+  is a given (HoDoKu's library format marks placed digits the same way).
+  Every reader takes the mark; the brace grid writes it.  The 81-char line
+  and the PM grid are written without it, as other programs read them (so a
+  placed digit reads back as a given there).  Uniqueness arguments need the
+  difference: a given never takes part in a deadly pattern's swap.
+* A brace grid writes a given bare, a placed digit as `+5` and an unsolved
+  cell's candidates in braces, so `{5}` (one candidate, not placed) and `5`
+  differ.
 * A PM grid is read as HoDoKu reads it: a cell of one digit is a placed
   digit, a group of digits is an unsolved cell's candidates.  HoDoKu's own
   grid therefore cannot hold an unsolved cell with one candidate; we write
@@ -62,18 +69,30 @@ def _where(index: int) -> str:
 
 def parse_givens(text: str) -> Position:
     chars = [ch for ch in text if not ch.isspace()]
-    values = []
-    for k, ch in enumerate(chars):
+    values: list[int] = []
+    placed: set[int] = set()          # cells whose digit was marked `+`: not givens
+    mark = False
+    for ch in chars:
+        if mark and ch not in "123456789":
+            raise PositionError(f"'+' at {_where(len(values))} must come before a digit")
+        if ch == "+":
+            mark = True
+            continue
         if ch in ".0":
             values.append(0)
         elif ch in "123456789":
+            if mark:
+                placed.add(len(values))
+                mark = False
             values.append(int(ch))
         else:
             raise PositionError(f"unknown character '{ch}' at {_where(len(values))} "
                                 f"(use 1-9 for a digit and . or 0 for an empty cell)")
+    if mark:
+        raise PositionError("'+' at the end must come before a digit")
     if len(values) != 81:
         raise PositionError(f"a puzzle needs 81 cells, this one has {len(values)}")
-    pos = Position.from_values(values)
+    pos = Position.from_values(values, [v != 0 and k not in placed for k, v in enumerate(values)])
     _check_values(pos)
     return pos
 
@@ -87,12 +106,13 @@ def to_givens(pos: Position, placed: bool = True) -> str:
 
 # ------------------------------------------------------------------ braces
 
-_BRACE_TOKEN = re.compile(r"\{([^}]*)\}|([1-9])|(\S)")
+_BRACE_TOKEN = re.compile(r"\{([^}]*)\}|(\+?[1-9])|(\S)")
 
 
 def parse_braces(text: str) -> Position:
     values = [0] * 81
     cands = [0] * 81
+    placed: set[int] = set()
     k = 0
     for m in _BRACE_TOKEN.finditer(text):
         group, digit, other = m.groups()
@@ -105,7 +125,9 @@ def parse_braces(text: str) -> Position:
                 continue
             raise PositionError(f"unknown character '{other}' at {_where(k)}")
         if digit is not None:
-            values[k] = int(digit)
+            values[k] = int(digit[-1])
+            if digit[0] == "+":
+                placed.add(k)
         else:
             inner = group.replace(",", "").replace(" ", "")
             bad = [ch for ch in inner if ch not in "123456789"]
@@ -117,18 +139,19 @@ def parse_braces(text: str) -> Position:
         k += 1
     if k != 81:
         raise PositionError(f"a candidate grid needs 81 cells, this one has {k}")
-    return _checked(values, cands)
+    return _checked(values, cands, placed)
 
 
 # a cell written `.`: no candidates given, every digit its placed peers allow
 UNWRITTEN = -1
 
 
-def _checked(values: list[int], cands: list[int]) -> Position:
+def _checked(values: list[int], cands: list[int], placed=frozenset()) -> Position:
     """The position of a candidate grid, its rules checked; `.` cells get
-    the digits their placed peers allow."""
+    the digits their placed peers allow; digits of `placed` cells are not
+    givens."""
     pos = Position(values, [0 if c == UNWRITTEN else c for c in cands],
-                   [v != 0 for v in values])
+                   [v != 0 and k not in placed for k, v in enumerate(values)])
     _check_values(pos)
     for i in CELLS:
         if cands[i] == UNWRITTEN:
@@ -137,13 +160,15 @@ def _checked(values: list[int], cands: list[int]) -> Position:
     return pos
 
 
-def write_braces(pos: Position) -> str:
-    """A brace grid that reads back to the same position: `to_braces`,
-    except that a cell without candidates is written `.`."""
+def write_braces(pos: Position, mark_placed: bool = True) -> str:
+    """A brace grid that reads back to the same position, givens included:
+    `to_braces(pos, mark_placed)`, except that a cell without candidates
+    is written `.`."""
     out = []
     for i in CELLS:
         if pos.values[i]:
-            out.append(str(pos.values[i]))
+            placed = mark_placed and not pos.givens[i]
+            out.append(f"+{pos.values[i]}" if placed else str(pos.values[i]))
         elif pos.cands[i]:
             out.append("{" + "".join(map(str, MASK_DIGITS[pos.cands[i]])) + "}")
         else:
@@ -171,9 +196,14 @@ def parse_pm(text: str) -> Position:
         raise PositionError(f"a pencil-mark grid needs 81 cells, this one has {len(tokens)}")
     values = [0] * 81
     cands = [0] * 81
+    placed: set[int] = set()
     for k, tok in enumerate(tokens):
         if tok in (".", "0"):
             cands[k] = UNWRITTEN
+            continue
+        if len(tok) == 2 and tok[0] == "+" and tok[1] in "123456789":
+            values[k] = int(tok[1])
+            placed.add(k)
             continue
         braced = _PM_CANDIDATES.fullmatch(tok)
         digits = braced.group(1) if braced else tok
@@ -184,7 +214,7 @@ def parse_pm(text: str) -> Position:
             values[k] = int(digits)
         else:
             cands[k] = mask_of(int(ch) for ch in digits)
-    return _checked(values, cands)
+    return _checked(values, cands, placed)
 
 
 def _pm_cell(pos: Position, i: int) -> str:
@@ -294,7 +324,7 @@ def format_position(pos: Position, fmt: str) -> str:
     if fmt == "givens":
         return to_givens(pos)
     if fmt == "braces":
-        return write_braces(pos)
+        return write_braces(pos, mark_placed=False)   # the plain grid other programs read
     if fmt == "pm":
         return to_pm(pos)
     raise ValueError(f"unknown format '{fmt}' (choose from {', '.join(FORMATS)})")

@@ -62,6 +62,32 @@ def cell_bits(mask: int):
         mask ^= low
 
 
+def cells_mask(cells) -> int:
+    """The 81-bit mask of some cells."""
+    m = 0
+    for i in cells:
+        m |= 1 << i
+    return m
+
+
+def shared_houses(a: int, b: int) -> list[int]:
+    """The houses holding both cells: row, column, box order."""
+    return [h for h in HOUSES_OF[a] if h in HOUSES_OF[b]]
+
+
+def common_houses(cells) -> list[int]:
+    """The houses holding every one of the cells, lowest first (rows, then
+    columns, then boxes); [] for no cells."""
+    m = cells_mask(cells)
+    return [h for h in HOUSES_OF[cells[0]] if HOUSE_MASK[h] & m == m] if m else []
+
+
+def one_house(cells) -> int | None:
+    """A house holding every cell (a line before a box), or None."""
+    houses = common_houses(cells)
+    return houses[0] if houses else None
+
+
 def sees(a: int, b: int) -> bool:
     """True when two different cells share a house."""
     return a != b and (PEER_MASK[a] >> b) & 1 == 1
@@ -113,8 +139,8 @@ def _compact(cells, major, minor, major_letter, minor_letter) -> str:
     for i in cells:
         groups.setdefault(major[i], []).append(minor[i])
     merged: dict[tuple[int, ...], list[int]] = {}
-    for m, minors in sorted(groups.items()):
-        merged.setdefault(tuple(sorted(minors)), []).append(m)
+    for m, row in sorted(groups.items()):
+        merged.setdefault(tuple(sorted(row)), []).append(m)
     parts = []
     for minors, majors in sorted(merged.items(), key=lambda kv: kv[1][0]):
         a = "".join(str(x + 1) for x in majors)

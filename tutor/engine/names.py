@@ -99,11 +99,27 @@ def scan(text: str) -> tuple[list[Hit], str]:
 def settle(hit: Hit, size: int | None) -> str:
     """The technique a shared phrase means at this size: the one whose
     sizes hold it, else the one with the largest sizes."""
-    ts = [registry.get(t) for t in hit.ids]
+    ts = [t for t in map(registry.get, hit.ids) if t is not None]
     fitting = [t for t in ts if size in t.sizes]
     if len(fitting) == 1:
         return fitting[0].id
     return max(ts, key=lambda t: (max(t.sizes, default=0), -t.rank)).id
+
+
+# ------------------------------------------------------------------ the rooms' notation
+
+def notation_words() -> frozenset:
+    """Every word a room's step texts use besides names, cells and digits:
+    an entry copied from a step may hold them."""
+    return frozenset(w for n in registry.notations() for w in n.words)
+
+
+def drop_notation(text: str) -> str:
+    """The lower-case entry without the pieces the rooms' notation says to
+    drop before names are read."""
+    for rx in sorted({d for n in registry.notations() for d in n.drop}):
+        text = re.sub(rx, " ", text)
+    return text
 
 
 # ------------------------------------------------------------------ the judge's --by
@@ -135,7 +151,7 @@ def read_name(by: str) -> Named:
     else:
         ids = list(hit.ids)
     if size is not None:
-        sized = [t for t in ids if size in registry.get(t).sizes]
+        sized = [t for t in ids if size in getattr(registry.get(t), "sizes", ())]
         if sized:
             ids = sized
             return Named(tuple(ids), size, f"{hit.phrase.title()} {SET_WORDS[size]}")

@@ -117,7 +117,7 @@ class Example:
     def matching_steps(self, position=None) -> list:
         """Every engine step in the example's position that is the one the
         lesson names (technique, pattern cells, digits, extra keys)."""
-        from ..engine.finder import find_all
+        from ..engine.registry import find_all
         pos = position if position is not None else self.position()
         return [s for s in find_all(pos, [self.technique]) if self._matches(s)]
 
@@ -323,7 +323,7 @@ def lesson_for_technique(technique_id: str) -> Lesson | None:
 def search_lessons(query: str, lessons=None) -> list[Lesson]:
     """Lessons whose title, id, technique ids or names, or headings match
     every word of the query (case-insensitive), best match first."""
-    from ..engine.finder import technique_name
+    from ..engine.registry import technique_name
     lessons = list(lessons if lessons is not None else _cached())
     words = [w for w in re.split(r"\s+", query.lower().strip()) if w]
     if not words:

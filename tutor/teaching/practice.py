@@ -23,7 +23,7 @@ import random
 import sys
 import time
 
-from ..engine.finder import UnknownTechnique, ladder, resolve
+from ..engine.registry import UnknownTechnique, ladder, resolve
 from .practice_cache import CACHE_LIMIT, load_cache, main
 from .practice_sources import PracticePosition, shipped_puzzles
 from .practice_variants import make_variants, variant_of
@@ -50,7 +50,7 @@ class NoPracticePositions(UnknownTechnique):
 def _refuse_known_empty(technique: str) -> None:
     from .practice_cache import known_empty
     if known_empty(technique):
-        from ..engine.finder import technique_name
+        from ..engine.registry import technique_name
         raise NoPracticePositions(
             f"no shipped puzzle has a position where {technique_name(technique)} is the simplest "
             f"step (a technique lower on the ladder always comes first there), so it has no "

@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from ..engine.finder import ladder
+from ..engine.registry import ladder
 from ..engine.formats import parse_position
 from ..paths import data_dir
 from .practice_sources import PracticePosition
@@ -76,7 +76,7 @@ def _spread(found: list[PracticePosition], limit: int) -> list[PracticePosition]
 def write_cache(technique: str, positions: list[PracticePosition]) -> Path:
     path = cache_path(technique)
     path.parent.mkdir(parents=True, exist_ok=True)
-    from ..engine.finder import technique_name
+    from ..engine.registry import technique_name
     with open(path, "w", encoding="utf-8") as f:
         f.write(f"# Practice positions where {technique_name(technique)} ({technique}) is the "
                 f"simplest step. Regenerate: python -m tutor.teaching.practice --rebuild\n")

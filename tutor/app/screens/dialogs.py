@@ -173,7 +173,7 @@ class ClaimDialog(ModalScreen["tuple[str, str] | None"]):
     def compose(self) -> ComposeResult:
         from textual.suggester import SuggestFromList
         from textual.widgets import Input
-        from ...engine.finder import ladder
+        from ...engine.registry import ladder
         names = [t.name for t in ladder()] + ["Naked Pair", "Naked Triple", "Hidden Pair",
                                                "Hidden Triple", "Locked Pair", "Pointing", "Claiming"]
         with Vertical():

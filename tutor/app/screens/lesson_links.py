@@ -124,8 +124,9 @@ class LessonTry:
             app.play.log_line(f"Cannot load example {nxt}.", "warn")
 
 
-def submit_claim(app, lesson: Lesson, expr: str, n: int | None) -> bool:
-    """Load the claim's example into the grid and send the claim to the judge."""
+def submit_claim(app, lesson: Lesson, expr: str, n: int | None, pattern: str | None = None) -> bool:
+    """Load the claim's example into the grid and send the claim to the judge
+    (with the pattern the link names: a forcing chain's premise)."""
     example = lesson.example(n) if n else lesson.check_example
     play = getattr(app, "play", None)
     if example is None or play is None:
@@ -140,9 +141,9 @@ def submit_claim(app, lesson: Lesson, expr: str, n: int | None) -> bool:
     by = example.technique          # judged as the technique the lesson teaches
     if "=" in expr.replace("<>", ""):
         # a placement claim: claim marks only hold eliminations, so straight to the judge
-        play.log_line(f"Claim: {expr} by {by}", "info")
+        play.log_line(f"Claim: {expr} by {by}" + (f" in {pattern}" if pattern else ""), "info")
         play.judge_busy = True
-        play.run_judge(play.game.position.copy(), expr, play.game.position.key(), by)
+        play.run_judge(play.game.position.copy(), expr, play.game.position.key(), by, pattern)
         return True
     game = play.game
     change = None
@@ -150,7 +151,7 @@ def submit_claim(app, lesson: Lesson, expr: str, n: int | None) -> bool:
         if (i, d) not in game.marks:
             change = game.toggle_mark(i, d)
     play.after_change(change)
-    play.action_submit(by=by)
+    play.action_submit(by=by, pattern=pattern)
     return True
 
 
@@ -187,7 +188,7 @@ class LessonMarkdown(Markdown):
         elif link.scheme in ("example", "try"):
             play_example(app, self.lesson, link.example, highlight=link.scheme == "example")
         elif link.scheme == "claim":
-            submit_claim(app, self.lesson, link.target, link.example)
+            submit_claim(app, self.lesson, link.target, link.example, link.option("pattern"))
         elif link.scheme == "quiz":
             start_practice(app, link.target, link.options)
 

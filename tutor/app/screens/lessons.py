@@ -247,7 +247,7 @@ class LessonScreen(Screen):
         elif link.scheme == "try":
             self.try_example(link.example)
         elif link.scheme == "claim":
-            if not submit_claim(self.app, lesson, link.target, link.example):
+            if not submit_claim(self.app, lesson, link.target, link.example, link.option("pattern")):
                 self.say(f"Cannot open the claim {link.target}.")
         elif link.scheme == "quiz":
             start_practice(self.app, link.target, link.options)

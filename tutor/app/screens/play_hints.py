@@ -59,7 +59,7 @@ class HintLadder(Screen):
 
     @work(thread=True, exclusive=True, group="hint")
     def find_hint(self, pos: Position, key) -> None:
-        from ...engine.finder import next_step
+        from ...engine.registry import next_step
         from ..settings import setting_of
         try:
             step = next_step(pos, uniqueness=setting_of(self, "uniqueness"))

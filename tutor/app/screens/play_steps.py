@@ -91,7 +91,7 @@ class StepsTab(Screen):
     def _show_rating(self) -> None:
         """The rating in the header: short on a narrow terminal, with the
         counts per technique too when wide."""
-        from ...engine.finder import technique_name
+        from ...engine.registry import technique_name
         width = self.app.size.width
         text = (self.rating if width >= 100 else getattr(self, "rating_short", "")) or \
             self.rating or "rating…"
@@ -135,7 +135,7 @@ class StepsTab(Screen):
 
     @work(thread=True, exclusive=True, group="steps")
     def compute_steps(self) -> None:
-        from ...engine.finder import find_all, ladder
+        from ...engine.registry import find_all, ladder
         from ..settings import setting_of
         key = self.game.position.key()
         pos = self.game.engine_position()     # cells not pencilled yet: every allowed digit
@@ -246,5 +246,5 @@ class StepsTab(Screen):
         if self.steps_key != self.game.position.key():
             self.set_timer(0.2, self._expand_technique)
         else:
-            from ...engine.finder import technique_name
+            from ...engine.registry import technique_name
             self.log_line(f"No {technique_name(tid)} in this position.", "info")

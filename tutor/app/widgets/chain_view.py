@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...engine.grid import cells_name, parse_cells
-from ...engine.techniques.chain_text import parse_eureka
+from ...engine.techniques.chains.text import parse_eureka
 
 NUMBERS = "123456789abcdefghijklmnopqrstuvwxyz"
 

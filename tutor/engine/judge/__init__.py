@@ -45,7 +45,7 @@ from ..grid import cell_name, parse_cells
 from ..names import Named, read_name as resolve_technique, step_label, technique_label  # noqa: F401
 from ..position import Position
 from ..registry import UnknownTechnique
-from ..techniques.chain_text import parse_cell_order, parse_eureka
+from ..techniques.chains.text import parse_cell_order, parse_eureka
 from .cache import CACHE_SIZE, _tier, clear_cache, entry_for, step_effect  # noqa: F401
 from .claims import Claim, ClaimError, parse_claim  # noqa: F401
 from .judging import _Judging
@@ -118,7 +118,7 @@ def pattern_cells(text: str) -> list[int]:
         if terms is not None:
             return sorted({c for _, cells, _ in terms for c in cells})
         if _LINKED_CELLS.fullmatch(text.strip()):
-            return sorted(set(parse_cell_order(text)))
+            return sorted(set(parse_cell_order(text) or ()))
         raise
 
 
@@ -128,7 +128,7 @@ def _parse_position(text) -> Position:
 
 
 def _claim_problem(pos: Position, c: Claim):
-    for i, d, placing in c.items():
+    for i, d, _placing in c.items():
         if pos.values[i]:
             return f"{cell_name(i)} is already solved ({pos.values[i]})", i
         if not pos.cands[i] >> (d - 1) & 1:

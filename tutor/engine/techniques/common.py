@@ -1,7 +1,9 @@
 """Small helpers shared by technique finders."""
 from __future__ import annotations
 
-from ..grid import HOUSES, MASK_DIGITS, POPCOUNT, bit
+from functools import lru_cache
+
+from ..grid import HOUSE_MASK, HOUSES, MASK_DIGITS, POPCOUNT, bit
 from ..position import Position
 
 _MEMOS: list = []      # every Memo and per_position cache, for clear_memos
@@ -86,6 +88,21 @@ def bivalue_pairs(pos: Position) -> dict[int, tuple[int, ...]]:
         if POPCOUNT[m] == 2 and not values[i]:
             groups.setdefault(m, []).append(i)
     return {m: tuple(cells) for m, cells in groups.items()}
+
+
+# Colouring, X-cycles, W-Wings and the two-strong-link patterns all start
+# from these links, usually on the same digit mask: keep the last few.
+@lru_cache(maxsize=1024)
+def conjugate_links(digit_mask: int) -> tuple[tuple[int, int, int], ...]:
+    """(a, b, house) for every house where the digit (given by the mask of
+    its cells) has exactly two cells."""
+    links = []
+    for h in range(27):
+        m = HOUSE_MASK[h] & digit_mask
+        if m and m.bit_count() == 2:
+            low = m & -m
+            links.append((low.bit_length() - 1, (m ^ low).bit_length() - 1, h))
+    return tuple(links)
 
 
 class Memo:

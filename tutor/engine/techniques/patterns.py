@@ -11,8 +11,12 @@ from __future__ import annotations
 from dataclasses import replace
 from itertools import combinations
 
-from ..grid import HOUSES, HOUSE_MASK, MASK_DIGITS, bit, cell_name, cells_name, parse_cells, sees
+from ..grid import (
+    HOUSES, MASK_DIGITS, PEER_MASK, bit, cell_name, cells_name, common_houses, parse_cells, sees,
+)
 from ..registry import EntryKeys, PatternQuery, PatternReport, an  # noqa: F401  (an: re-exported)
+from ..position import Position
+from .common import digit_masks
 
 WORDS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
          8: "eight", 9: "nine"}
@@ -20,7 +24,13 @@ SET_WORDS = {2: "Pair", 3: "Triple", 4: "Quad", 5: "Quint", 6: "Sextuple", 7: "S
 
 
 def digits_list(ds) -> str:
+    """'3,8' from digits."""
     return ",".join(str(d) for d in sorted(ds))
+
+
+def mask_list(mask: int) -> str:
+    """'3,8' from a 9-bit candidate mask."""
+    return ",".join(str(d) for d in MASK_DIGITS[mask])
 
 
 def item_text(i: int, d: int, placing: bool) -> str:
@@ -33,18 +43,14 @@ def lines_name(letter: str, idx) -> str:
 
 
 def lines_text(houses) -> str:
-    """'r348', 'c136', 'b5' from house numbers of one kind."""
-    if not houses:
-        return ""
-    kind = "r" if houses[0] < 9 else ("c" if houses[0] < 18 else "b")
-    return kind + "".join(str(h % 9 + 1) for h in houses)
-
-
-def common_houses(cells) -> list[int]:
-    m = 0
-    for i in cells:
-        m |= 1 << i
-    return [h for h in range(27) if HOUSE_MASK[h] & m == m] if cells else []
+    """'r348', 'c136', 'b5' from house numbers of one kind; a mixed group
+    names each kind in turn, rows first: 'r3b1'."""
+    out = ""
+    for kind in range(3):
+        numbers = "".join(str(h % 9 + 1) for h in sorted(houses) if h // 9 == kind)
+        if numbers:
+            out += "rcb"[kind] + numbers
+    return out
 
 
 def no_shared_house(cells) -> tuple[str, list[int]]:
@@ -161,7 +167,7 @@ def weak_text(a: int, b: int, d: int, others) -> str:
 
 def strong_graph(pos, cells, d: int) -> dict[int, set[int]]:
     """Which of the cells are linked strongly on d (conjugate in a house)."""
-    edges = {i: set() for i in cells}
+    edges: dict[int, set[int]] = {i: set() for i in cells}
     for a, b in combinations(cells, 2):
         hit = strong_house(pos, a, b, d)
         if hit and hit[1]:
@@ -201,3 +207,58 @@ def chain_entry_keys(step) -> EntryKeys:
         alternatives.append(frozenset(parse_cells(step.extra["stem"])))
     return EntryKeys(frozenset(step.cells), tuple(alternatives), digits=frozenset(step.digits),
                      more_digits=frozenset(step.extra.get("stem_digits") or ()), partial=True)
+
+
+# ---------------------------------------------------------------- used by the checks of several families
+
+def z_targets(pos: Position, cells, z: int) -> int:
+    """81-bit mask of the cells holding z that see every pattern cell with z."""
+    seen = digit_masks(pos)[z]
+    bz = 1 << (z - 1)
+    for c in cells:
+        if pos.cands[c] & bz:
+            seen &= PEER_MASK[c]
+    return seen
+
+
+def holds(pos: Position, c: int) -> str:
+    """'r2c6 holds 1,4,7' (or 'r2c6 is already solved (4)')."""
+    if pos.values[c]:
+        return f"{cell_name(c)} is already solved ({pos.values[c]})"
+    return f"{cell_name(c)} holds {mask_list(pos.cands[c])}"
+
+
+def count_cells(cells) -> str:
+    return "one cell" if len(cells) == 1 else f"{len(cells)} cells"
+
+
+def named_cells(query: PatternQuery) -> list[int]:
+    return sorted(set(query.cells))
+
+
+def fail_on(label: str, cells, reason: str, failing=(), digits=()) -> PatternReport:
+    """A failed check on the given cells (fail() takes the cells as named)."""
+    return PatternReport(False, label, list(cells), reason, list(failing), tuple(digits))
+
+
+def removal_reasons(pos: Position, label: str, cells, reach: dict[int, list[int]],
+                    otherwise: str = ""):
+    """why_not for a pattern that removes digit d from every cell seeing all
+    of reach[d] (otherwise: what else a cell lacks, when that is not all)."""
+    pattern = set(cells)
+
+    def why_not(i: int, d: int, placing: bool) -> str:
+        if placing:
+            return f"{an(label)} only removes candidates; it does not place {cell_name(i)}={d}"
+        if d not in reach:
+            return f"this {label} removes {','.join(map(str, sorted(reach)))}, not {d}"
+        if i in pattern:
+            return f"{cell_name(i)} is a cell of the {label} itself"
+        if not pos.has(i, d):
+            return f"{cell_name(i)} has no candidate {d}"
+        for c in reach[d]:
+            if not PEER_MASK[i] >> c & 1:
+                return f"{cell_name(i)} does not see {cell_name(c)}, which holds {d}"
+        return f"{cell_name(i)} {otherwise}" if otherwise else ""
+
+    return why_not

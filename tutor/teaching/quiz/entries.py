@@ -39,22 +39,16 @@ class Entry:
         return " ".join(parts)
 
 
-# Words an entry may hold besides names, cells and digits (the engine's own
-# step names use some of them).
+# Words an entry may hold besides names, cells and digits; the words of the
+# rooms' own step texts ('pivot', 'fin', 'base') come from their notation.
 _FILLER = {"set", "in", "on", "of", "at", "with", "and", "the", "a", "an", "digit", "digits", "cell",
-           "cells", "base", "cover", "baseset", "coverset", "type", "trap", "wrap", "single",
-           "is", "are", "only", "connected", "by", "continuous", "discontinuous", "stem",
-           "weak", "strong", "rule", "link", "links",
-           # the roles the rooms' step texts name: 'XY-Wing ... r8c2 (pivot)', '... fin r2c8'
-           "pivot", "hinge", "pincer", "pincers", "wing", "wings", "fin", "fins",
-           "z", "overlap",     # the ALS techniques': '..., z=9', 'ALS Chain [overlap]: ...'
-           "line", "box",      # Sue de Coq's: '... r5c123 #25679, line r5c7 #29, box r6c123 #3456'
+           "cells", "type", "is", "are", "only", "by",
            "=", "-", ":", "/", "[", "]", "<", ">"} | set(names.SIZE_WORDS)
 
 _TOKEN = re.compile(
     r"(?P<place>r[1-9]c[1-9]=[1-9])"
     r"|(?P<cells>r[1-9]+c[1-9]+)"
-    r"|(?P<house>[rcb][1-9]+)(?![0-9a-z])"
+    r"|(?P<house>(?:[rcb][1-9]+)+)(?![0-9a-z])"       # r348, or mixed: r3b1
     r"|#(?P<hash>[1-9](?:,?[1-9])*)"
     r"|(?P<list>[1-9](?:,[1-9])+)(?![0-9])"
     r"|(?P<bare>[1-9]+)(?![0-9a-z])"
@@ -71,12 +65,11 @@ def parse_entry(text: str) -> Entry:
     if not raw:
         raise EntryError("type an instance, e.g. r6c45 #38 or Swordfish #3 R348 C136")
     s = raw.lower().split("=>")[0]
-    s = re.sub(r"\[\d+d\]", " ", s)
-    # the engine's kind of loop after a chain's name ("AIC (discontinuous loop)")
-    # describes it; it does not name the X-Cycle ("loop") as well
-    s = re.sub(r"\((?:[a-z ,]*\bloop\b[a-z ,]*)\)", " ", s)
-    s = s.replace("(", " ").replace(")", " ").replace("baseset:", " ").replace("coverset:", " ")
+    s = re.sub(r"\[\d+d\]", " ", s)             # HoDoKu's size mark: 'Locked Pair[2D]'
+    s = names.drop_notation(s)
+    s = s.replace("(", " ").replace(")", " ")
     hits, s = names.scan(s)
+    filler = _FILLER | names.notation_words()
     cells: list[int] = []
     digits: list[int] = []
     houses: list[tuple[int, ...]] = []
@@ -90,12 +83,11 @@ def parse_entry(text: str) -> Entry:
             rows, cols = tok[1:].split("c")
             cells.extend((int(r) - 1) * 9 + int(c) - 1 for r in rows for c in cols)
         elif kind == "house":
-            base = {"r": 0, "c": 9, "b": 18}[tok[0]]
-            houses.append(tuple(sorted({base + int(k) - 1 for k in tok[1:]})))
+            houses.append(tuple(sorted(_houses(tok))))
         elif kind in ("hash", "list", "bare"):
             digits.extend(int(ch) for ch in m.group(kind) if ch.isdigit())
         elif kind == "word":
-            if tok not in _FILLER:
+            if tok not in filler:
                 raise EntryError(f"'{tok}' in '{raw}' is not a cell, digit or technique "
                                  f"(try r6c45 #38, hidden r8c79 #57, X-Wing #5 r26 c37)")
     technique, family = _named(raw, hits, len(set(cells)))
@@ -105,6 +97,15 @@ def parse_entry(text: str) -> Entry:
         raise EntryError(f"'{raw}' names no cells: give them like r6c45 "
                          f"(or, for a fish, the lines like R348 C136)")
     return Entry(raw, technique, family, tuple(cells), tuple(digits), tuple(houses))
+
+
+def _houses(token: str) -> set[int]:
+    """The houses of a group: 'r348' rows 3, 4, 8; 'r3b1' row 3 and box 1."""
+    out = set()
+    for kind, numbers in re.findall(r"([rcb])([1-9]+)", token):
+        base = {"r": 0, "c": 9, "b": 18}[kind]
+        out.update(base + int(k) - 1 for k in numbers)
+    return out
 
 
 def _named(raw: str, hits: list, n_cells: int) -> tuple[str | None, str | None]:

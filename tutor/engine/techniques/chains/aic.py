@@ -1,0 +1,146 @@
+"""AIC and grouped AIC (family `chains`): alternating inference chains over
+any digits, with the nice-loop rules (chain_search.py has the logic and
+the search; links.py the graph).
+
+Which technique lists an effect.  A step is an effect with its shortest
+chain; an effect goes to the simplest technique whose chains reach it as
+shortly as any chain does (so the split does not depend on how the grid is
+drawn, nor on which of several equal chains is shown):
+
+* `x-cycle` when a chain on one digit, single cells, is among the shortest
+  (X-Chains and X-Cycles; x-cycle lists loops of up to 16 links);
+* `xy-chain` when an XY-Chain (bivalue cells, ending on its starting digit,
+  or an XY-loop) is;
+* `aic` for the other effects of chains over single candidates;
+* `grouped-aic` when chains with group nodes reach an effect in fewer links
+  than any chain without (this gives grouped X-Cycles on one digit too).
+
+A short AIC may do what a simpler technique does (a W-Wing is a three-link
+AIC); it is still listed: the ladder offers the simpler one first.
+"""
+from __future__ import annotations
+
+from ...position import Position
+from ...registry import technique
+from .checks import check_aic, check_grouped_aic
+from .search import find_chains
+from .text import chain_step
+from ..common import per_position
+from .links import link_graph
+from ..patterns import chain_entry_keys
+from .xy_chain import xy_chains
+
+
+def _graph_links(graph):
+    linked = graph.linked
+    return graph.strong, {n: graph.weak(n) & linked for n in graph.strong}
+
+
+def effect_key(chain):
+    return ("=", chain.placement) if chain.placement is not None else ("-", chain.eliminations)
+
+
+def _lengths(chains) -> dict:
+    return {effect_key(c): c.links for c in chains}
+
+
+@per_position
+def _plain_chains(pos: Position) -> list:
+    graph = link_graph(pos)
+    return find_chains(graph, *_graph_links(graph))
+
+
+def _digit_links(graph, d: int):
+    """The strong and weak links of one digit (no turns inside cells)."""
+    mine = 0
+    for n in graph.strong:
+        if graph.digit(n) == d:
+            mine |= 1 << n
+    strong = {n: graph.strong[n] & mine for n in graph.strong if mine >> n & 1}
+    strong = {n: m for n, m in strong.items() if m}
+    linked = sum(1 << n for n in strong)
+    return strong, {n: graph.weak(n) & linked for n in strong}
+
+
+@per_position
+def _x_chains(pos: Position) -> list:
+    graph = link_graph(pos)
+    return [c for d in range(1, 10) for c in find_chains(graph, *_digit_links(graph, d))]
+
+
+@per_position
+def _aic_steps(pos: Position) -> tuple:
+    graph = link_graph(pos)
+    simpler = _lengths(_x_chains(pos))
+    for key, links in _lengths(xy_chains(pos)).items():
+        simpler[key] = min(links, simpler.get(key, links))
+    return tuple(chain_step("aic", "AIC", graph, c) for c in _plain_chains(pos)
+                 if c.links < simpler.get(effect_key(c), 1 << 20))
+
+
+@per_position
+def _grouped_steps(pos: Position) -> tuple:
+    graph = link_graph(pos, groups=True)
+    plain = _lengths(_plain_chains(pos))
+    return tuple(chain_step("grouped-aic", "Grouped AIC", graph, c)
+                 for c in find_chains(graph, *_graph_links(graph), beat=plain)
+                 if c.links < plain.get(effect_key(c), 1 << 20))
+
+
+def grouped_x_cycles(pos: Position) -> list:
+    """The chains of the grouped graph that stay on one digit (grouped
+    X-Chains and X-Cycles), one digit at a time: each digit's own shortest
+    chain per effect.  grouped-aic lists these among its steps when no chain
+    without groups is as short; this view serves the lesson and the tests of
+    the grouped X-cycle cases."""
+    graph = link_graph(pos, groups=True)
+    return [chain_step("grouped-aic", "Grouped X-Cycle", graph, c)
+            for d in range(1, 10) for c in find_chains(graph, *_digit_links(graph, d))]
+
+
+CONFUSIONS = (
+    ("x-cycle", "AIC vs X-Cycle",
+     "an X-Cycle stays on one digit; an AIC may change digit inside a cell, where two "
+     "candidates of the cell are linked"),
+    ("xy-chain", "AIC vs XY-Chain",
+     "an XY-Chain uses bivalue cells only, changing digit inside every cell; an AIC may also "
+     "run along a digit's strong links between cells and through cells with more candidates"),
+)
+
+
+@technique(
+    "aic", "Alternating Inference Chain", "chains", rank=290, label="AIC", weight=280,
+    aliases=("aic", "alternating inference chain", "alternating inference chains",
+             "nice loop", "nice loops", "discontinuous nice loop", "continuous nice loop"),
+    check=check_aic, entry_keys=chain_entry_keys, confusions=CONFUSIONS,
+    prerequisites=("x-cycle", "xy-chain"),
+    distractors=("xy-chain", "x-cycle", "grouped-aic", "w-wing"),
+)
+def aic(pos: Position):
+    return list(_aic_steps(pos))
+
+
+aic.first = lambda pos: list(_aic_steps(pos)[:1])
+
+
+@technique(
+    "grouped-aic", "Grouped AIC", "chains", rank=300, label="Grouped AIC", weight=300,
+    aliases=("grouped aic", "grouped chain", "grouped nice loop", "grouped x cycle",
+             "grouped x cycles", "grouped x-cycle", "group nodes", "group node"),
+    check=check_grouped_aic, entry_keys=chain_entry_keys,
+    confusions=(
+        ("aic", "Grouped AIC vs AIC",
+         "a grouped AIC has a node made of two or three cells of one digit in a box-line "
+         "intersection; a plain AIC's nodes are single candidates"),
+        ("pointing", "group node vs Pointing",
+         "a group node is the candidates of a digit in one box and one line, used as one link "
+         "end; Pointing removes the digit when a box's candidates lie in such a group"),
+    ),
+    prerequisites=("aic",),
+    distractors=("aic", "x-cycle", "empty-rectangle", "xy-chain"),
+)
+def grouped_aic(pos: Position):
+    return list(_grouped_steps(pos))
+
+
+grouped_aic.first = lambda pos: list(_grouped_steps(pos)[:1])

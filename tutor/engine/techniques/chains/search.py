@@ -1,0 +1,390 @@
+"""Alternating chains over a link graph (links.py), found breadth-first;
+shared by XY-Chain, AIC and grouped AIC.
+
+A chain n0 = n1 - n2 = ... = nk (k odd) starts and ends with a strong link
+and alternates: if n0 is false, n1 is true, n2 false, ..., nk true.  So at
+least one of its ends is true.  Three kinds of step follow:
+
+* chain (the AIC rule): every candidate that both ends rule out goes.  Read
+  as a loop through the removed candidate X (X - n0 = ... = nk - X), this is
+  a discontinuous nice loop with two weak links at X, or, when X shares a
+  cell with an end, a strong and a weak link on two digits of that cell;
+* strong (discontinuous loop with two strong links at n0): the chain comes
+  back to its own start (nk is n0), so n0 is true and is placed (a group
+  node: its digit leaves every cell that sees the whole group);
+* continuous (loop): nk and n0 are weakly linked, so the loop alternates all
+  the way round and every link in a weak place holds exactly one true end:
+  whatever both ends of such a link rule out goes (outside the loop).  Two
+  candidates of one cell linked this way keep the cell to those two.
+
+Search.  From every node s with a strong link, breadth-first over states
+(node, off/on): s starts off; from an off node a strong link leads to an on
+node, from an on node a weak link to an off node.  The layers are bit sets,
+so this first pass costs one OR per state; it gives every end t reached
+from s and the fewest links a walk needs to get there.  The chain shown is
+then read back through the layers, never using a candidate twice (nor a
+group and a candidate inside it).  When every shortest walk repeats one, a
+second breadth-first pass from s that refuses repeats as it goes gives a
+longer chain (ranked by its own length).  The whole graph is searched:
+there is no length bound.  What the second pass can still miss is an end
+that only a chain longer than its first-come paths reaches, where every
+shorter way passes through some candidate x twice, once off and once on:
+such a walk holds a loop through x that already places or removes x (a step
+found from x).  Measured against an exhaustive search of every chain of up
+to 11 links (tests/engine/chain_reference.py): on stuck QQWing expert
+positions nothing is missed; on 58 positions sampled along solve paths, 4
+of 1051 effects (3 placements and one removal, each needing 11 links) are.
+
+One step per distinct effect (the set of eliminations, or the placement):
+of all chains with that effect, the one with the fewest links, then the
+kind (strong, chain, continuous), then the ends in cell order (a chain is
+written from its end in the earlier cell).  `merged` counts the chains that
+had the effect: one per pair of ends (a loop: one per set of nodes).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from operator import itemgetter
+
+from .links import GROUP_BASE, LinkGraph
+
+
+@dataclass
+class Chain:
+    kind: str                 # 'chain', 'strong' or 'continuous'
+    nodes: list[int]          # n0 ... nk ('strong': nk is n0; 'continuous': the link nk-n0 closes it)
+    eliminations: int         # candidate nodes removed
+    placement: int | None     # the candidate node placed ('strong' on a candidate)
+    merged: int               # chains found with this effect
+    rank: tuple
+
+    @property
+    def links(self) -> int:
+        return len(self.nodes) - (1 if self.kind != "continuous" else 0)
+
+
+def order_key(graph: LinkGraph, n: int) -> int:
+    """Cell order first, then digit; a group after a cell."""
+    cells = graph.cells_of(n)
+    return ((cells & -cells).bit_length() * 10 + graph.digit(n)) * 2 + (n >= GROUP_BASE)
+
+
+# The kinds of chain, in rank order (a strong loop first), and an offer's rank.
+KINDS = ("strong", "chain", "continuous")
+STRONG, CHAIN, CONTINUOUS = range(3)
+_RANK = itemgetter(0, 1, 2, 3)
+
+
+def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], *,
+                same_digit: bool = False, beat: dict | None = None) -> list[Chain]:
+    """Every distinct effect of the alternating chains of the graph given by
+    `strong` and `weak` (node -> linked nodes; the keys are the nodes with a
+    strong link), with its shortest chain, best first.  same_digit: a chain
+    must end on its start's digit (XY-Chains).  beat: effect key -> links;
+    an effect no chain here reaches in fewer links is left out, before any
+    chain is read back (a walk's depth is a floor on its chain's links, so
+    nothing that could win is dropped)."""
+    # The search numbers the nodes with a strong link 0, 1, ... in node
+    # order (so bit order is node order): its bit sets are then a few words
+    # long instead of a bit per candidate of the grid.
+    local = _Local(graph, strong, weak)
+    nodes, cstrong, cweak = local.nodes, local.strong, local.weak
+    # cweak_on[n]: the weak partners of the nodes n turns on, so that one
+    # pass over an off layer gives the next on layer and the off layer after
+    # it (the partners of an on node seen before are all seen already, and
+    # the layer drops them)
+    cweak_on = []
+    for m in cstrong:
+        got = 0
+        while m:
+            low = m & -m
+            m ^= low
+            got |= cweak[low.bit_length() - 1]
+        cweak_on.append(got)
+    # effect key -> offers (links, kind order, first end, second end, s, t,
+    # ends, depth): the first four are the offer's rank; `ends` names the
+    # pair of ends (a loop: its set of nodes) for the merged count; depth is
+    # the walk's length from s to t; s and t are local numbers.  Flat
+    # tuples: there are thousands of offers a position and few are ever
+    # read back.
+    offers: dict[tuple, list] = {}
+    loops = []
+    layers_of: list = [None] * len(nodes)
+    okey = [order_key(graph, n) for n in nodes]
+    excl_of = [graph.excl(n) for n in nodes]     # asked once per pair of ends below
+
+    ends_of_digit: dict = {}
+    if same_digit:
+        digit = graph.digit
+        for i, n in enumerate(nodes):
+            ends_of_digit[digit(n)] = ends_of_digit.get(digit(n), 0) | 1 << i
+    for node in strong:                 # the caller's order: offers keep it on ties
+        s = local.index[node]
+        es, ws, sbit = excl_of[s], cweak[s], 1 << s
+        # the ends a chain from s may have: every node, or (XY-Chains) the
+        # nodes of s's digit; s itself and its weak partners close loops
+        may_end = ends_of_digit[graph.digit(node)] if same_digit else -1
+        layers = [sbit]
+        layers_of[s] = layers
+        on_seen = 0
+        off_seen = front = sbit
+        depth = 1
+        while front:
+            on = off = 0
+            m = front
+            while m:
+                low = m & -m
+                m ^= low
+                n = low.bit_length() - 1
+                on |= cstrong[n]
+                off |= cweak_on[n]
+            on &= ~on_seen
+            if not on:
+                break
+            on_seen |= on
+            layers.append(on)
+            ends = on & may_end
+            if ends & sbit and (node < GROUP_BASE or es):
+                key = ("=", node) if node < GROUP_BASE else ("-", es)
+                offers.setdefault(key, []).append(
+                    (depth, STRONG, okey[s], okey[s], s, s, -1 - s, depth))
+            if depth >= 3:
+                m = ends & ws
+                while m:
+                    low = m & -m
+                    m ^= low
+                    loops.append((s, low.bit_length() - 1, depth))
+            m = ends & ~ws & ~sbit
+            while m:
+                low = m & -m
+                m ^= low
+                t = low.bit_length() - 1
+                e = es & excl_of[t]
+                if e:
+                    a, b = okey[s], okey[t]
+                    pair = s << 12 | t if s < t else t << 12 | s
+                    waiting = offers.get(("-", e))
+                    offer = ((depth, CHAIN, a, b, s, t, pair, depth) if a < b
+                             else (depth, CHAIN, b, a, s, t, pair, depth))
+                    if waiting is None:
+                        offers[("-", e)] = [offer]
+                    else:
+                        waiting.append(offer)
+            off &= ~off_seen
+            off_seen |= off
+            layers.append(off)
+            front = off
+            depth += 2
+
+    paths = _Paths(local, layers_of)
+    for s, t, depth in loops:
+        path = paths.path(s, t, depth)
+        if path is not None:
+            e = _loop_eliminations(graph, path)
+            if e:
+                offers.setdefault(("-", e), []).append(
+                    (len(path), CONTINUOUS, okey[s], okey[t], s, t, frozenset(path), depth))
+
+    chains = []
+    cbits = local.bits
+    for key, found in offers.items():
+        found.sort(key=_RANK)          # stable: equal ranks keep the order found
+        # rank[0] is a floor on the links of the chain an offer gives
+        limit = beat.get(key, 1 << 20) if beat is not None else 1 << 20
+        best = None
+        for offer in found:
+            rank, kind, s, t, depth = offer[:4], KINDS[offer[1]], offer[4], offer[5], offer[7]
+            if best is not None and rank >= best.rank or rank[0] >= limit:
+                # ranks count the shortest walk, and a chain read back is never
+                # shorter: none further on can do better (the pair's other
+                # direction, of equal rank, included)
+                break
+            if s != t and cbits[s] & cbits[t]:
+                continue            # ends sharing a candidate: never one chain
+            path = paths.path(s, t, depth)
+            if path is None:
+                continue
+            if len(path) - (kind != "continuous") > rank[0]:
+                rank = (len(path) - (kind != "continuous"),) + rank[1:]
+            if best is not None and rank >= best.rank:
+                continue
+            if kind == "chain" and okey[t] < okey[s]:
+                path.reverse()
+            best = Chain(kind, path, key[1] if key[0] == "-" else 0,
+                         key[1] if key[0] == "=" else None, 0, rank)
+        if best is not None and best.rank[0] < limit:
+            best.merged = len({f[6] for f in found})
+            chains.append(best)
+    chains.sort(key=lambda c: c.rank)
+    return chains
+
+
+class _Local:
+    """The nodes with a strong link numbered 0, 1, ... in node order, with
+    their links and candidate bits in those numbers (`bits`: the candidate
+    nodes each stands for, as graph.bits gives them)."""
+
+    def __init__(self, graph: LinkGraph, strong: dict[int, int], weak: dict[int, int]):
+        self.nodes = nodes = sorted(strong)
+        self.index = index = {n: i for i, n in enumerate(nodes)}
+        self.bits = [graph.bits(n) for n in nodes]
+
+        def local(mask: int) -> int:
+            out = 0
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                out |= 1 << index[low.bit_length() - 1]
+            return out
+
+        self.strong = [local(strong[n]) for n in nodes]
+        self.weak = [local(weak[n]) for n in nodes]
+
+
+def _loop_eliminations(graph: LinkGraph, path: list[int]) -> int:
+    """What a continuous loop removes: for each link in a weak place (n1-n2,
+    n3-n4, ..., nk-n0), the candidates both ends rule out, outside the loop."""
+    excl = graph.excl
+    inside = 0
+    for n in path:
+        inside |= graph.bits(n)
+    out = 0
+    k = len(path)
+    for j in range(1, k, 2):
+        out |= excl(path[j]) & excl(path[(j + 1) % k])
+    return out & ~inside
+
+
+def _reversed(path):
+    return tuple(reversed(path)) if path else None
+
+
+# Reading a chain back through the layers gives up after this many steps
+# back and tries the second pass instead.
+BACKTRACK_BUDGET = 200
+
+
+class _Paths:
+    """Chains that use no candidate twice, for the ends the layers reached
+    (nodes in find_chains' local numbers; `path` answers in graph nodes)."""
+
+    def __init__(self, local: _Local, layers_of: list):
+        self.nodes, self.strong, self.weak, self.bits = local.nodes, local.strong, local.weak, local.bits
+        self.layers_of = layers_of
+        self.cache: dict = {}
+        self.second: dict = {}
+
+    def path(self, s: int, t: int, depth: int) -> list[int] | None:
+        key = (s, t)
+        if key not in self.cache:
+            self.cache[key] = (self._shortest(s, t, depth) or self._first_come(s, t)
+                               or (_reversed(self._first_come(t, s)) if t != s else None))
+        got = self.cache[key]
+        if got is None:
+            return None
+        nodes = self.nodes
+        return [nodes[n] for n in got]
+
+    def _shortest(self, s: int, t: int, depth: int):
+        """A shortest chain s ... t, backtracking through the layers."""
+        layers = self.layers_of[s]
+        strong, weak, bits = self.strong, self.weak, self.bits
+        start_bits = bits[s]
+        out = [t]
+        budget = [BACKTRACK_BUDGET]
+
+        def back(n: int, j: int, used: int) -> bool:
+            # n sits in layers[j]; find its way back to s through layers j-1 .. 0
+            if j == 1:
+                if strong[n] >> s & 1 and (t == s or not start_bits & used):
+                    out.append(s)
+                    return True
+                return False
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            m = layers[j - 1] & (strong[n] if j % 2 else weak[n])
+            while m:
+                low = m & -m
+                m ^= low
+                p = low.bit_length() - 1
+                b = bits[p]
+                if b & used or b & start_bits:
+                    continue
+                out.append(p)
+                if back(p, j - 1, used | b):  # noqa: F821 (deleted below)
+                    return True
+                out.pop()
+            return False
+
+        found = back(t, depth, bits[t] if t != s else 0)
+        del back        # it refers to itself: drop it now rather than leave the cycle to the GC
+        if not found:
+            return None
+        out.reverse()
+        return tuple(out)
+
+    def _first_come(self, s: int, t: int):
+        """The chain s ... t of a breadth-first pass from s that never takes a
+        step onto a candidate its chain already uses (each state kept by the
+        first chain to reach it)."""
+        if s not in self.second:
+            self.second[s] = self._second_pass(s)
+        on_parent, off_parent = self.second[s]
+        if t not in on_parent:
+            return None
+        out = [t]
+        n = on_parent[t]
+        while n is not None:
+            out.append(n)
+            n = off_parent[n]
+            if n is None:
+                break
+            out.append(n)
+            n = on_parent[n]
+        out.reverse()
+        return tuple(out)
+
+    def _second_pass(self, s: int):
+        strong, weak, bits = self.strong, self.weak, self.bits
+        off_parent: dict[int, int | None] = {s: None}
+        on_parent: dict[int, int | None] = {}
+        off_used, on_used = {s: bits[s]}, {}
+        on_seen, off_seen, sbit = 0, 1 << s, 1 << s
+        front = [s]
+        while front:
+            new_on = []
+            for n in front:
+                used = off_used[n]
+                step = strong[n] & ~on_seen
+                if step & sbit:          # back to the start: a loop, not a repeat
+                    on_parent[s] = n
+                    on_seen |= sbit
+                m = step
+                while m:
+                    low = m & -m
+                    m ^= low
+                    p = low.bit_length() - 1
+                    b = bits[p]
+                    if b & used:
+                        continue
+                    on_parent[p] = n
+                    on_used[p] = used | b
+                    on_seen |= low
+                    new_on.append(p)
+            front = []
+            for t in new_on:
+                used = on_used[t]
+                m = weak[t] & ~off_seen
+                while m:
+                    low = m & -m
+                    m ^= low
+                    p = low.bit_length() - 1
+                    b = bits[p]
+                    if b & used:
+                        continue
+                    off_parent[p] = t
+                    off_used[p] = used | b
+                    off_seen |= low
+                    front.append(p)
+        return on_parent, off_parent

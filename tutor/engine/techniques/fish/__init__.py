@@ -1,0 +1,14 @@
+"""Fish: one digit's base lines covered by as many cover lines.
+
+basic.py: X-Wing, Swordfish, Jellyfish (the lines shared with the finned kinds
+live there too: line masks, base sets);
+finned.py: their finned and sashimi forms.
+A new fish variant is one more module here.
+"""
+from ...registry import Notation, family
+
+# 'Swordfish #3 BaseSet:R348 CoverSet:C136', '... fin r2c8'
+NOTATION = Notation(words=("base", "cover", "baseset", "coverset", "fin", "fins"))
+
+family("fish", "Fish", "fish", aliases=("basic fish",), notation=NOTATION)
+family("finned-fish", "Finned fish", "finned fish", notation=NOTATION)

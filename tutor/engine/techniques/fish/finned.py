@@ -1,0 +1,447 @@
+"""Finned fish on one digit: Finned X-Wing (size 2), Swordfish (3),
+Jellyfish (4), with their Sashimi forms; rows or columns as base.
+
+Definition used here (the one of HoDoKu's "Finned/Sashimi Fish" and of
+SudokuWiki, in our words):
+
+* n *base lines* of one kind and n *cover lines* of the other; each cover
+  line holds some base candidate of the digit (the cover is chosen among
+  the lines the base candidates touch);
+* the *fins* are the base candidates outside the cover lines; there is at
+  least one (else it is a basic fish, `techniques/fish.py`) and all lie in
+  one box, the *fin box*;
+* if no fin holds the digit, the rest is a basic fish and the digit leaves
+  the cover lines outside the base lines; if a fin holds it, every cell of
+  the fin box sees that fin.  So the cells of the cover lines, outside the
+  base lines, that lie in the fin box lose the digit either way.  A finned
+  fish that removes nothing is not a step.
+* *Sashimi*, as HoDoKu defines it: with the fins set aside, some base line
+  keeps only one candidate, so the rest would not be a basic fish of its
+  own (for an X-Wing: one base line holds a single cell of the cover).  The
+  step says so: `"sashimi": true` and the name `Sashimi X-Wing`.  A
+  Sashimi X-Wing is often a Skyscraper as well.
+
+Choices worth knowing:
+
+* Every base line holds the digit outside the fin box.  A base line whose
+  candidates all lie in the fin box is locked in that box: Claiming removes
+  every candidate such a fish removes (and more), so it is not reported;
+  the pattern check names it.
+* One instance is (digit, base lines, cover lines, fins).  The same base
+  lines and fin box can be covered in several ways when the cover is
+  completed with a column of the fin box (a row, for column fish); covers
+  that remove the same candidates are one instance: the one with the
+  fewest fins is kept (then the lowest cover lines), `extra["also_cover"]`
+  lists the others.
+* Row-based and column-based fish are separate patterns (as for basic
+  fish); a finned fish of size n may contain a smaller fish and is still
+  reported.
+
+The search reuses the base-set search of `fish.py`: for each band of base
+lines it gives the sets of lines outside the band that fit few enough cover
+lines; for each box of the band, one or two of the band's lines (a fin's
+line among them, and one left for a target) join them with the box's cells
+left out, and the cover is completed with lines through the fin box.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+
+from ...grid import BOX, COL, MASK_BITS, POPCOUNT, ROW, cell_name, cells_name, house_name
+from ...position import Position
+from ...registry import EntryKeys, PatternQuery, PatternReport, an, technique
+from ...step import make_step
+from ..common import Memo, digit_masks, query_digits
+from .basic import FISH_NAMES, base_sets, line_masks
+from ..patterns import WORDS
+
+FINNED_IDS = {2: "finned-x-wing", 3: "finned-swordfish", 4: "finned-jellyfish"}
+SIZES = (2, 3, 4)
+_MEMO = Memo()
+
+
+def _cell(by_rows: bool, line: int, cross: int) -> int:
+    return line * 9 + cross if by_rows else cross * 9 + line
+
+
+def _lines_text(letter: str, idx) -> str:
+    return letter + "".join(str(k + 1) for k in sorted(idx))
+
+
+# STACKS[m]: 3-bit mask of the thirds (stacks, or bands) of a 9-bit line mask m
+STACKS = tuple(sum(1 << t for t in range(3) if m >> (3 * t) & 7) for m in range(512))
+
+
+@lru_cache(maxsize=None)
+def _fin_boxes(spread: int, band: int) -> tuple:
+    """For a band whose three lines hold the digit in the thirds `spread`
+    (3 bits per line), the boxes that may hold fins, each with the ways to
+    take the band's lines as base lines:
+    ((stack, ((base lines of the band, lines left for targets), ...)), ...).
+
+    The box needs the digit on two of the band's lines (a fin's line, kept
+    as a base line, and a target's line, left out); a base line must hold
+    the digit outside the box too (a line wholly in the box is Claiming)."""
+    out = []
+    for stack in range(3):
+        in_box = out_box = 0
+        for j in range(3):
+            thirds = spread >> (3 * j) & 7
+            if thirds >> stack & 1:
+                in_box |= 1 << j
+            if thirds & ~(1 << stack):
+                out_box |= 1 << j
+        ways = tuple((tuple(3 * band + j for j in MASK_BITS[inner]),
+                      tuple(3 * band + j for j in MASK_BITS[7 & ~inner]))
+                     for inner in range(1, 8)
+                     if not inner & ~out_box and inner & in_box and in_box & ~inner)
+        if ways:
+            out.append((stack, ways))
+    return tuple(out)
+
+
+def _band_fish(lines, band: int):
+    """Every finned fish (sizes 2 to 4) whose fins lie in a box of one band
+    of base lines, on one digit.
+
+    lines[k]: 9-bit mask of the cross positions of base line k holding the
+    digit.  A base set is one or two lines of the band (the fins' lines among them; a third is
+    left for the targets) and the rest from outside the band, which fish.py's
+    search gives once for the band.  Yields (size, stack of the fin box,
+    base lines, cover mask, fin mask per band line, eliminations as
+    (base-kind index, cross index))."""
+    b0 = 3 * band
+    boxes = _fin_boxes(STACKS[lines[b0]] | STACKS[lines[b0 + 1]] << 3
+                       | STACKS[lines[b0 + 2]] << 6, band)
+    if not boxes:
+        return
+    outside = [0 if k // 3 == band else lines[k] for k in range(9)]
+    rests: dict = {}
+    for stack, ways in boxes:
+        seg = 7 << (3 * stack)
+        for inner, free in ways:
+            reduced = in_box = target_mask = 0
+            for k in inner:
+                reduced |= lines[k] & ~seg
+                in_box |= lines[k] & seg
+            for k in free:
+                target_mask |= lines[k] & seg
+            least = POPCOUNT[reduced]
+            for size in SIZES:
+                if size < least:
+                    continue
+                rest = rests.get(size - len(inner))
+                if rest is None:
+                    # narrowest first, so the loop can stop at the first too wide
+                    rest = rests[size - len(inner)] = sorted(
+                        base_sets(outside, size - len(inner), SIZES[-1]),
+                        key=lambda r: POPCOUNT[r[1]]) if size > len(inner) else [((), 0)]
+                for others, union in rest:
+                    if POPCOUNT[union] > size:
+                        break
+                    union |= reduced
+                    # the cover takes `need` of the box's cross lines, one must
+                    # be left over for a fin, and a target must lie on the cover
+                    need = size - POPCOUNT[union]
+                    if need < 0 or POPCOUNT[in_box & ~union] <= need or \
+                            not (union | in_box) & target_mask:
+                        continue
+                    for cover in _completions(union, in_box, size):
+                        if cover & target_mask:
+                            fins = {k: lines[k] & seg & ~cover for k in inner}
+                            elims = [(k, c) for c in MASK_BITS[cover & target_mask]
+                                     for k in free if lines[k] >> c & 1]
+                            yield size, stack, tuple(sorted(inner + others)), cover, fins, elims
+
+
+def _completions(union: int, in_box: int, size: int):
+    """Covers of `size` cross lines made of `union` and lines through the
+    fin box that hold base candidates there."""
+    for extra in combinations(MASK_BITS[in_box & ~union], size - POPCOUNT[union]):
+        cover = union
+        for c in extra:
+            cover |= 1 << c
+        yield cover
+
+
+def _digit_finned(digit_mask: int, d: int) -> dict:
+    """{size: steps} for every finned fish on one digit (rows as base, then
+    columns), one per (base lines, fin box, eliminations)."""
+    rows, cols = line_masks(digit_mask)
+    found: dict = {size: [] for size in SIZES}
+    for by_rows in (True, False):
+        lines = rows if by_rows else cols
+        for band in range(3):
+            kept: dict = {}
+            for size, stack, base, cover, fins, elims in _band_fish(lines, band):
+                key = (size, stack, base, tuple(elims))
+                nfins = sum(POPCOUNT[m] for m in fins.values())
+                if key not in kept:
+                    kept[key] = [nfins, cover, fins, elims, []]
+                elif nfins < kept[key][0]:
+                    old = kept[key]
+                    kept[key] = [nfins, cover, fins, elims, old[4] + [old[1]]]
+                else:
+                    kept[key][4].append(cover)
+            for (size, _, base, _), (_, cover, fins, elims, also) in sorted(
+                    kept.items(), key=lambda kv: (kv[0][2], kv[1][1])):
+                found[size].append(_step(d, size, by_rows, lines, base, cover, fins, elims,
+                                         also))
+    return {size: tuple(steps) for size, steps in found.items()}
+
+
+def _step(d, size, by_rows, lines, base, cover, fins, elims, also):
+    letter, oletter = ("r", "c") if by_rows else ("c", "r")
+    fin_cells = sorted(_cell(by_rows, k, c) for k, m in fins.items() for c in MASK_BITS[m])
+    body = {k: lines[k] & ~fins.get(k, 0) for k in base}
+    sashimi = any(POPCOUNT[m] < 2 for m in body.values())
+    word = ("Sashimi " if sashimi else "Finned ") + FISH_NAMES[size]
+    base_txt, cover_txt = _lines_text(letter, base), _lines_text(oletter, MASK_BITS[cover])
+    fin_txt = ("fin " if len(fin_cells) == 1 else "fins ") + cells_name(fin_cells)
+    cells = sorted(_cell(by_rows, k, c) for k in base for c in MASK_BITS[lines[k]])
+    off = 0 if by_rows else 9
+    base_houses = [off + k for k in base]
+    cover_houses = [9 - off + c for c in MASK_BITS[cover]]
+    fin_box = BOX[fin_cells[0]]
+    return make_step(
+        FINNED_IDS[size],
+        f"{word} #{d} BaseSet:{base_txt.upper()} CoverSet:{cover_txt.upper()} {fin_txt}",
+        cells=cells, digits=(d,), houses=base_houses + cover_houses + [18 + fin_box],
+        eliminations=[(_cell(by_rows, r, c), d) for r, c in elims],
+        lead=f"{word}: {d} {base_txt} {cover_txt} {fin_txt}",
+        extra={"digit": d, "base": base_txt, "cover": cover_txt, "size": size,
+               "fins": [cell_name(i) for i in fin_cells], "fin_box": house_name(18 + fin_box),
+               "sashimi": sashimi, "pattern": cells_name(cells),
+               "also_cover": [_lines_text(oletter, MASK_BITS[m]) for m in also]},
+    )
+
+
+def _finned_steps(pos: Position, size: int):
+    masks = digit_masks(pos)
+    steps = []
+    for d in range(1, 10):
+        # the three sizes share one search, kept while the digit's cells stay
+        steps.extend(_MEMO.get((d, masks[d]), _digit_finned, masks[d], d)[size])
+    return steps
+
+
+def _first_step(pos: Position, size: int):
+    """[the finder's first step] or []: logic solve takes one step, so the
+    search stops at the first digit that has one."""
+    masks = digit_masks(pos)
+    for d in range(1, 10):
+        found = _MEMO.get((d, masks[d]), _digit_finned, masks[d], d)[size]
+        if found:
+            return [found[0]]
+    return []
+
+
+# ------------------------------------------------------------------ the pattern check
+
+def _groups_of(query: PatternQuery):
+    """(base houses, cover houses) as typed, or None when no lines are named."""
+    groups = [tuple(sorted(g)) for g in query.lines if g]
+    if not groups:
+        return None
+    return groups[0], (groups[1] if len(groups) > 1 else ())
+
+
+def check(pos: Position, query: PatternQuery) -> PatternReport:
+    """Check named base and cover lines (R27 C39) and fins (or pattern
+    cells) as a finned fish of the query's size."""
+    size = query.size or {v: k for k, v in FINNED_IDS.items()}.get(query.technique, 2)
+    label = query.label or f"Finned {FISH_NAMES[size]}"
+    cells = sorted(set(query.cells))
+    named = _groups_of(query)
+    options = [named] if named else _options_from_cells(cells, size)
+    if not options:
+        if not cells:
+            return PatternReport(False, label, cells, f"name the base and cover lines of the "
+                                 f"{label} (e.g. R27 C39) and its fins")
+        rows, cols = len({ROW[i] for i in cells}), len({COL[i] for i in cells})
+        return PatternReport(False, label, cells, f"{cells_name(cells)} lie in {rows} rows and "
+                             f"{cols} columns: {an(label)} lies in {WORDS[size]} base rows or "
+                             f"{WORDS[size]} base columns (its fins included)", fits=False)
+    scored = [_check_one(pos, d, size, base, cover, cells, label)
+              for d in query_digits(pos, query, cells) for base, cover in options]
+    claim = {(i, d) for i, d, placing in query.claim if not placing}
+    for _, r in scored:
+        if r.ok and claim and claim <= r.removes:
+            return r
+    return max(scored, key=lambda sr: (sr[1].ok, sr[0]))[1]
+
+
+def _options_from_cells(cells, size):
+    """Base/cover pairs the named cells may mean: their rows (or columns) as
+    base, any `size` of their columns (or rows) as cover."""
+    out = []
+    for off in (0, 9):
+        base = sorted({(ROW[i] if off == 0 else COL[i]) + off for i in cells})
+        crosses = sorted({(COL[i] if off == 0 else ROW[i]) + 9 - off for i in cells})
+        if len(base) == size:
+            out.extend((tuple(base), cover) for cover in combinations(crosses, size))
+    return out
+
+
+def _fail(score, label, cells, reason, failing, d):
+    return score, PatternReport(False, label, list(cells), reason, list(failing), (d,))
+
+
+def _check_one(pos, d, size, base, cover, named, label):
+    """(score, report) of one reading: how far it got, and the report."""
+    dm = digit_masks(pos)[d]
+    word = FISH_NAMES[size]
+    kinds = {h // 9 for h in base}
+    if len(kinds) != 1 or 2 in kinds:
+        return _fail(0, label, named, f"the base lines {', '.join(map(house_name, base))} must be "
+                     f"all rows or all columns", [], d)
+    by_rows = 0 in kinds
+    kind, other = ("row", "column") if by_rows else ("column", "row")
+    if len(base) != size:
+        return _fail(0, label, named, f"{an(label)} has {size} base {kind}s; "
+                     f"{_houses_text(base)} has {len(base)}", [], d)
+    if len(cover) != size or any(h // 9 != (1 if by_rows else 0) for h in cover):
+        return _fail(0, label, named, f"{an(label)} has {size} cover {other}s crossing the base "
+                     f"{kind}s; {_houses_text(cover) or 'none'} named", [], d)
+    base_txt, cover_txt = _houses_text(base).upper(), _houses_text(cover).upper()
+    base_idx, cover_idx = [h % 9 for h in base], {h % 9 for h in cover}
+    line_of = (lambda i: ROW[i]) if by_rows else (lambda i: COL[i])
+    cross_of = (lambda i: COL[i]) if by_rows else (lambda i: ROW[i])
+    base_cells = {k: [_cell(by_rows, k, c) for c in range(9) if dm >> _cell(by_rows, k, c) & 1]
+                  for k in base_idx}
+    for k, cs in base_cells.items():
+        if not cs:
+            return _fail(1, label, named, f"{house_name(k + (0 if by_rows else 9))} has no "
+                         f"candidate {d}", [], d)
+    for i in named:
+        if not dm >> i & 1:
+            return _fail(1, label, named, f"{cell_name(i)} has no candidate {d}", [i], d)
+        if line_of(i) not in base_idx:
+            return _fail(1, label, named, f"{cell_name(i)} is not on the base {kind}s "
+                         f"{base_txt}", [i], d)
+    for c in sorted(cover_idx):
+        if not any(cross_of(i) == c for cs in base_cells.values() for i in cs):
+            return _fail(2, label, named, f"{house_name(c + (9 if by_rows else 0))} holds no {d} "
+                         f"of the base {kind}s {base_txt}", [], d)
+    fins = [i for cs in base_cells.values() for i in cs if cross_of(i) not in cover_idx]
+    if not fins:
+        return _fail(2, label, named, f"{base_txt} {cover_txt} has no fin: that is a basic "
+                     f"{word}", [], d)
+    named_fins = [i for i in named if cross_of(i) not in cover_idx]
+    boxes = {BOX[i] for i in (named_fins or fins)}
+    if len(boxes) == 1:
+        box = boxes.pop()
+        stray = [i for i in fins if BOX[i] != box]
+        if stray:
+            return _fail(3, label, named, f"{cell_name(stray[0])} holds {d} outside the cover "
+                         f"lines {cover_txt} and is not a fin", stray, d)
+    else:
+        src = named_fins or fins
+        return _fail(3, label, named, f"the fins {_and(src)} are not in one box", src, d)
+    for k, cs in base_cells.items():
+        if all(BOX[i] == box for i in cs):
+            return _fail(3, label, named, f"{house_name(k + (0 if by_rows else 9))} holds {d} "
+                         f"only inside {house_name(18 + box)}: that is Claiming, not a "
+                         f"finned fish", cs, d)
+    removes = {(i, d) for c in cover_idx for i in range(81)
+               if cross_of(i) == c and dm >> i & 1 and BOX[i] == box
+               and line_of(i) not in base_idx}
+    sashimi = any(sum(1 for i in cs if i not in fins) < 2 for cs in base_cells.values())
+    name = f"{'Sashimi' if sashimi else 'Finned'} {word} #{d} {base_txt} {cover_txt}"
+    fin_word = "fin" if len(fins) == 1 else "fins"
+    bname = house_name(18 + box)
+    if not removes:
+        through = [c for c in cover_idx if c // 3 == (box % 3 if by_rows else box // 3)]
+        why = (f"no cell of {cover_txt} in {bname} outside {base_txt} holds {d}" if through
+               else f"no cover {other} crosses {bname}, the box of the {fin_word}")
+        return _fail(4, label, named, f"{name} {fin_word} {cells_name(fins)} removes nothing: "
+                     f"{why}", [], d)
+
+    def why_not(i, e, placing):
+        if placing:
+            return "a finned fish only removes candidates"
+        if e != d:
+            return f"{name} is about {d}, not {e}"
+        if cross_of(i) not in cover_idx:
+            return f"{cell_name(i)} is not in the cover {other}s {cover_txt}"
+        if line_of(i) in base_idx:
+            return f"{cell_name(i)} lies on a base {kind} ({base_txt})"
+        return f"{name} removes only cells of {bname} that see the {fin_word}"
+
+    pattern = sorted(i for cs in base_cells.values() for i in cs)
+    return 5, PatternReport(True, name.split(" #")[0], pattern, digits=(d,), removes=removes,
+                            why_not=why_not)
+
+
+def _houses_text(houses) -> str:
+    if not houses:
+        return ""
+    return "rcb"[houses[0] // 9] + "".join(str(h % 9 + 1) for h in houses)
+
+
+def _and(cells) -> str:
+    names = [cell_name(i) for i in cells]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# ------------------------------------------------------------------ the rooms
+
+def _entry_keys(step):
+    lines = (tuple(h for h in step.houses[:step.extra["size"]]),
+             tuple(h for h in step.houses[step.extra["size"]:2 * step.extra["size"]]))
+    # `Finned X-Wing #4 R27 C39 fin r2c8`: with base and cover named, the
+    # fins name the rest (quiz matching takes any of the cells then)
+    return EntryKeys(frozenset(step.cells), lines=lines, digits=frozenset(step.digits))
+
+
+def _step_label(step) -> str:
+    return ("Sashimi " if step.extra["sashimi"] else "Finned ") + FISH_NAMES[step.extra["size"]]
+
+
+def _room(size):
+    word = FISH_NAMES[size]
+    low = word.lower()
+    squeezed = low.replace("-", "").replace(" ", "")
+    spaced = low.replace("-", " ")
+    aliases = tuple(dict.fromkeys(
+        f"{kind} {form}" for kind in ("finned", "sashimi") for form in (spaced, squeezed)))
+    plain = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}[size]
+    confusions = [(plain, f"Finned {word} vs {word}",
+                   f"a Finned {word} has extra candidates (fins) outside its cover lines, all in "
+                   f"one box, and removes only cover cells in that box; {an(word)} has no fin and "
+                   f"clears its cover lines")]
+    if size == 2:
+        confusions.append(("skyscraper", "Finned X-Wing vs Skyscraper",
+                           "a Sashimi X-Wing is often a Skyscraper too: the fish is named by "
+                           "base and cover lines and its fin, the Skyscraper by its two strong "
+                           "links; both remove the same cells of the fin box"))
+    else:
+        smaller = FINNED_IDS[size - 1]
+        confusions.append((smaller, f"Finned {word} vs Finned {FISH_NAMES[size - 1]}",
+                           f"count the base lines: {size} for a Finned {word}, {size - 1} for a "
+                           f"Finned {FISH_NAMES[size - 1]}"))
+    prerequisites = (plain,) if size == 2 else (plain, FINNED_IDS[size - 1])
+    distractors = (plain, "skyscraper", FINNED_IDS[3 if size == 2 else size - 1], "empty-rectangle")
+    return dict(label=f"Finned {word}", aliases=aliases, check=check, step_label=_step_label,
+                entry_keys=_entry_keys, confusions=tuple(confusions),
+                prerequisites=prerequisites, distractors=distractors)
+
+
+@technique("finned-x-wing", "Finned X-Wing", "finned-fish", rank=220, weight=130, **_room(2))
+def finned_x_wing(pos: Position):
+    return _finned_steps(pos, 2)
+
+
+@technique("finned-swordfish", "Finned Swordfish", "finned-fish", rank=230, weight=200, **_room(3))
+def finned_swordfish(pos: Position):
+    return _finned_steps(pos, 3)
+
+
+@technique("finned-jellyfish", "Finned Jellyfish", "finned-fish", rank=240, weight=240, **_room(4))
+def finned_jellyfish(pos: Position):
+    return _finned_steps(pos, 4)
+
+
+for _size, _finder in ((2, finned_x_wing), (3, finned_swordfish), (4, finned_jellyfish)):
+    _finder.first = lambda pos, size=_size: _first_step(pos, size)

@@ -1,0 +1,280 @@
+"""Empty Rectangle: one box and one strong link on the same digit.
+
+Definition used here (the one of HoDoKu's and SudokuWiki's documentation,
+in our words):
+
+* the *ER box*: every candidate of digit d in box b lies on one row R or one
+  column C of the box (the four cells off both lines hold no d: the "empty
+  rectangle"), and they do not all lie on one of the two lines (that would
+  be a Pointing step).  So d sits on R off C and on C off R; the crossing
+  cell (R, C), the hinge, may hold d or not;
+* the *strong link*: two cells p, q that are the only places of d in a
+  column (or a row) that misses the box, p on the ER row R (or on the ER
+  column C);
+* the *target*: the cell t where q's row crosses C (or q's column crosses R).
+
+Why: if p holds d, the box has no d on R, so its d is on C off R, and t (on
+C, outside the box) loses d.  If p does not, q does, and t shares q's line.
+t lies outside the box because q's line misses the box's band (or stack);
+when it does not, nothing follows and no step is reported.
+
+Choices worth knowing:
+
+* One instance is (digit, box, strong link); it removes exactly one
+  candidate, t.  A box joined to two links gives two steps; two boxes joined
+  to one link give two steps too.
+* The dual form (a "double" Empty Rectangle: one strong link whose two ends
+  meet the lines of two ER boxes) is reported as those two steps, one per
+  box, each with its own target.  When the two boxes share their ER row (or
+  column), the pair also proves that the third box of that band has no d on
+  the shared line; that extra removal is not claimed here (it takes both
+  boxes at once, a grouped chain), so no step ever mixes two boxes.
+* An ER box holds at least three candidates.  A box with just two (on
+  different rows and columns) is a strong link of its own, and the pattern
+  is then a Turbot Fish (rank 120), which removes at least as much; it is
+  reported there, once.  With three or more candidates the ER row and
+  column are unique, so a link never reaches a box in two ways.
+* Only row and column links count: a box link beside the ER box would put
+  the target inside the ER box.
+"""
+from __future__ import annotations
+
+from ...grid import BOX, COL, HOUSE_MASK, ROW, bit, cell_bits, cell_name, cells_name, house_name
+from ...position import Position
+from ...registry import EntryKeys, PatternQuery, PatternReport, technique
+from ...step import make_step
+from ..common import Memo, digit_masks, query_digits
+from .two_links import strong_links
+
+LABEL = "Empty Rectangle"
+_MEMO = Memo()
+
+
+# ------------------------------------------------------------------ the pattern
+
+def er_lines(cells) -> tuple[int, int] | None:
+    """(row R, column C) of an ER box, given the box's cells of the digit;
+    None when they are fewer than three or do not fit one row and one column
+    with some off each."""
+    if len(cells) < 3:
+        return None
+    for R in {ROW[i] for i in cells}:
+        off_row = {COL[i] for i in cells if ROW[i] != R}
+        if len(off_row) == 1:
+            C = next(iter(off_row))
+            if any(COL[i] != C for i in cells if ROW[i] == R):
+                return R, C
+    return None
+
+
+def _target(box: int, R: int, C: int, p: int, q: int) -> int | None:
+    """The cell a link p=q (p the end on an ER line) makes lose the digit, or
+    None when p is on neither line outside the box or q's line meets the box."""
+    if BOX[p] == box or BOX[q] == box:
+        return None
+    if ROW[p] == R and COL[q] == COL[p] and ROW[q] // 3 != box // 3:
+        return ROW[q] * 9 + C
+    if COL[p] == C and ROW[q] == ROW[p] and COL[q] // 3 != box % 3:
+        return R * 9 + COL[q]
+    return None
+
+
+def _line_of(p: int, q: int) -> int | None:
+    if ROW[p] == ROW[q]:
+        return ROW[p]
+    if COL[p] == COL[q]:
+        return 9 + COL[p]
+    return None
+
+
+def _digit_ers(dm: int, d: int) -> tuple:
+    """Every Empty Rectangle on one digit, given the mask of its cells."""
+    links = []
+    for (a, b), houses in strong_links(dm).items():
+        line = _line_of(a, b)
+        if line is not None and line in houses:
+            links.append((a, b, line))
+    steps = []
+    for box in range(9):
+        cells = list(cell_bits(dm & HOUSE_MASK[18 + box]))
+        lines = er_lines(cells)
+        if lines is None:
+            continue
+        R, C = lines
+        for a, b, line in links:
+            for p, q in ((a, b), (b, a)):
+                t = _target(box, R, C, p, q)
+                if t is not None and dm >> t & 1:
+                    steps.append(_step(d, box, R, C, cells, p, q, line, t))
+    return tuple(steps)
+
+
+def _step(d, box, R, C, cells, p, q, line, t):
+    lead = (f"{LABEL}: {d} in {house_name(18 + box)} on {house_name(R)} and "
+            f"{house_name(9 + C)}, strong link {cell_name(p)}={cell_name(q)}")
+    return make_step(
+        "empty-rectangle", lead,
+        cells=tuple(cells) + (p, q), digits=(d,), houses=(18 + box, R, 9 + C, line),
+        eliminations=[(t, d)], lead=lead,
+        extra={
+            "digit": d,
+            "box": house_name(18 + box),
+            "er_row": house_name(R),
+            "er_column": house_name(9 + C),
+            "hinge": cell_name(R * 9 + C),
+            "box_cells": cells_name(cells),
+            "link": [cell_name(p), cell_name(q)],
+            "link_house": house_name(line),
+        },
+    )
+
+
+# ------------------------------------------------------------------ the pattern check
+
+def check(pos: Position, query: PatternQuery) -> PatternReport:
+    """Check named cells (box cells and/or the link, or just the link) and
+    lines (the box) as an Empty Rectangle."""
+    label = query.label or LABEL
+    cells = sorted(set(query.cells))
+    boxes = sorted({h - 18 for group in query.lines for h in group if h >= 18})
+    if len(boxes) > 1:
+        names = " and ".join(house_name(18 + b) for b in boxes)
+        return PatternReport(False, label, cells, f"an {LABEL} uses one box; {names} are "
+                             f"{len(boxes)}")
+    if not boxes:
+        boxes = sorted({BOX[i] for i in cells}) if len(cells) > 2 else list(range(9))
+    scored = [_check_one(pos, d, box, cells, label)
+              for d in query_digits(pos, query, cells) for box in boxes]
+    claim = [(i, d) for i, d, placing in query.claim if not placing]
+    for _, r in scored:
+        if r.ok and claim and r.removes and set(claim) <= r.removes:
+            return r
+    return max(scored, key=lambda sr: (sr[1].ok, sr[0]))[1]
+
+
+def _fail(score, label, cells, reason, failing, d):
+    return score, PatternReport(False, label, cells, reason, list(failing), (d,))
+
+
+def _check_one(pos: Position, d: int, box: int, named: list[int], label: str):
+    """(score, report): how far the pattern got (0 box, 1 link cells, 2 link,
+    3 how the link meets the box, 4 target), and the report."""
+    b = bit(d)
+    dm = digit_masks(pos)[d]
+    bname = house_name(18 + box)
+    cells = list(cell_bits(dm & HOUSE_MASK[18 + box]))
+    inside = [i for i in named if BOX[i] == box]
+    link = [i for i in named if BOX[i] != box]
+    for i in inside + link:
+        if not pos.cands[i] & b:
+            return _fail(0 if i in inside else 2, label, named,
+                         f"{cell_name(i)} has no candidate {d}", [i], d)
+    if not cells:
+        return _fail(0, label, named, f"{bname} has no candidate {d}", [], d)
+    rows = {ROW[i] for i in cells}
+    cols = {COL[i] for i in cells}
+    if len(rows) == 1 or len(cols) == 1:
+        line = ROW[cells[0]] if len(rows) == 1 else 9 + COL[cells[0]]
+        return _fail(0, label, named, f"the {d}s of {bname} all lie in {house_name(line)}: "
+                     f"that is a Pointing step, not an {LABEL}", cells, d)
+    if len(cells) == 2:
+        return _fail(0, label, named, f"{bname} holds {d} only in {cells_name(cells)}, a strong "
+                     f"link of its own: that makes a Turbot Fish, not an {LABEL}", cells, d)
+    lines = er_lines(cells)
+    if lines is None:
+        return _fail(0, label, named, f"the {d}s of {bname} do not lie on one row and one "
+                     f"column", cells, d)
+    R, C = lines
+    ers = f"{house_name(R)} or {house_name(9 + C)}"
+    if not link:
+        return _whole_box(pos, d, box, R, C, cells, named, label)
+    if len(link) != 2:
+        return _fail(1, label, named, f"an {LABEL}'s strong link is two cells outside {bname}; "
+                     f"{cells_name(link)} is {len(link)}", link, d)
+    p, q = link
+    line = _line_of(p, q)
+    if line is None:
+        return _fail(2, label, named, f"{cell_name(p)} and {cell_name(q)} share no row or "
+                     f"column", link, d)
+    others = [i for i in cell_bits(dm & HOUSE_MASK[line]) if i not in link]
+    if others:
+        verb = "holds" if len(others) == 1 else "hold"
+        return _fail(2, label, named, f"{cell_name(p)} and {cell_name(q)} are not a strong link "
+                     f"on {d}: {cells_name(others)} also {verb} {d}", others, d)
+    ends = [(a, b) for a, b in ((p, q), (q, p)) if _target(box, R, C, a, b) is not None]
+    if not ends:
+        on_lines = [i for i in link if ROW[i] == R or COL[i] == C]
+        if not on_lines:
+            return _fail(3, label, named, f"neither {cell_name(p)} nor {cell_name(q)} lies on "
+                         f"{ers}, the lines of the {LABEL} in {bname}", link, d)
+        end = on_lines[0]
+        far = q if end == p else p
+        far_line, er_line = ((ROW[far], 9 + C) if ROW[end] == R else (9 + COL[far], R))
+        return _fail(3, label, named, f"{cell_name(far)} lies on {house_name(far_line)}, which "
+                     f"meets {house_name(er_line)} inside {bname}", [far], d)
+    p, q = ends[0]
+    t = _target(box, R, C, p, q)
+    q_line, t_line = (None, None) if t is None else (_line_of(q, t), _line_of(t, R * 9 + C))
+    assert t is not None and q_line is not None and t_line is not None    # `ends` keeps links with one
+    crossing = f"{house_name(q_line)} crosses {house_name(t_line)}"
+    if not dm >> t & 1:
+        return _fail(4, label, named, f"{cell_name(t)}, where {crossing}, has no candidate {d}: "
+                     f"nothing to remove", [t], d)
+    removes = {(t, d)}
+    what = f"{LABEL} {bname} with {cell_name(p)}={cell_name(q)}"
+
+    def why_not(i, e, placing):
+        if placing:
+            return f"an {LABEL} only removes candidates"
+        if e != d:
+            return f"{what} is about {d}, not {e}"
+        return f"{what} removes {d} only from {cell_name(t)}: {cell_name(i)} is not where {crossing}"
+
+    return 5, PatternReport(True, label, cells + [p, q], digits=(d,), removes=removes,
+                            why_not=why_not)
+
+
+def _whole_box(pos, d, box, R, C, cells, named, label):
+    """No link named: what every link joined to this ER box removes."""
+    steps = [s for s in empty_rectangle(pos) if s.houses[0] == 18 + box and s.digits == (d,)]
+    bname = house_name(18 + box)
+    if not steps:
+        return _fail(1, label, named, f"no strong link on {d} outside {bname} meets "
+                     f"{house_name(R)} or {house_name(9 + C)} with something to remove", [], d)
+    removes = {e for s in steps for e in s.eliminations}
+
+    def why_not(i, e, placing):
+        if placing:
+            return f"an {LABEL} only removes candidates"
+        links = ", ".join("=".join(s.extra["link"]) for s in steps)
+        return f"the {LABEL}s of {bname} on {d} (links {links}) do not reach {cell_name(i)}"
+
+    return 5, PatternReport(True, label, cells, digits=(d,), removes=removes, why_not=why_not)
+
+
+# ------------------------------------------------------------------ the room
+
+@technique("empty-rectangle", "Empty Rectangle", "single-digit", rank=130, weight=120,
+           label=LABEL, prerequisites=("pointing", "two-string-kite", "turbot-fish"),
+           distractors=("two-string-kite", "turbot-fish", "skyscraper", "finned-x-wing"),
+           aliases=("empty rectangle", "empty rectangles", "emptyrectangle", "er"),
+           entry_keys=lambda s: EntryKeys(
+               frozenset(s.cells), alternatives=(frozenset(s.cells[-2:]),),
+               # as the step reads: the box, then its ER row and column
+               lines=((s.houses[0],), (s.houses[1],), (s.houses[2],)), digits=frozenset(s.digits)),
+           confusions=(
+               ("turbot-fish", "Empty Rectangle vs Turbot Fish",
+                "an Empty Rectangle's box holds three or more candidates on one row and one "
+                "column; a box with only two is a plain strong link, and the pattern is a "
+                "Turbot Fish"),
+               ("two-string-kite", "Empty Rectangle vs 2-String Kite",
+                "a kite's row link and column link both reach into the box; an Empty "
+                "Rectangle's strong link lies wholly outside the box and meets one of its lines"),
+           ),
+           check=check)
+def empty_rectangle(pos: Position):
+    masks = digit_masks(pos)
+    steps = []
+    for d in range(1, 10):
+        steps.extend(_MEMO.get((d, masks[d]), _digit_ers, masks[d], d))
+    return steps

@@ -1,0 +1,138 @@
+"""Naked singles (Full House when the cell is the last of a house) and hidden singles."""
+from __future__ import annotations
+
+from ...registry import PatternReport, technique
+from ...grid import (
+    BOX, COL, HOUSES, HOUSES_OF, MASK_DIGITS, PEERS, POPCOUNT, ROW, SINGLE_DIGIT, cell_name,
+    cells_name, house_name,
+)
+from ...position import Position
+from ...step import make_step
+from ..patterns import digit_cells, digits_list, fail
+
+
+# ------------------------------------------------------------------ pattern checks
+
+def _one_cell(q, kind: str):
+    """None when the query names one cell; else why a single needs one."""
+    if len(q.cells) == 1:
+        return None
+    if not q.cells:
+        return fail(q, q.label, f"a {kind} single is one cell: name it, e.g. r1c2=7", fits=False)
+    return fail(q, q.label, f"a {kind} single is one cell, not {cells_name(q.cells)}", fits=False)
+
+
+def check_naked_single(pos: Position, q) -> PatternReport:
+    bad = _one_cell(q, "naked")
+    if bad:
+        return bad
+    i = q.cells[0]
+    if q.digits and not pos.has(i, q.digits[0]):
+        return fail(q, q.label, f"{cell_name(i)} has no candidate {q.digits[0]}", [i])
+    if POPCOUNT[pos.cands[i]] > 1:
+        return fail(q, q.label, f"{cell_name(i)} still holds {digits_list(MASK_DIGITS[pos.cands[i]])}",
+                    [i])
+    return _single_report(pos, q.label, list(q.cells), i, MASK_DIGITS[pos.cands[i]][0])
+
+
+def check_hidden_single(pos: Position, q) -> PatternReport:
+    bad = _one_cell(q, "hidden")
+    if bad:
+        return bad
+    i = q.cells[0]
+    digits = (list(q.digits) or [d for _, d, placing in q.claim if placing]
+              or [d for _, d, _ in q.claim])
+    if not digits:
+        return fail(q, q.label, f"say which digit goes in {cell_name(i)} (e.g. {cell_name(i)}=7)")
+    d = digits[0]
+    if not pos.has(i, d):
+        return fail(q, q.label, f"{cell_name(i)} has no candidate {d}", [i])
+    best = None
+    for h in (ROW[i], 9 + COL[i], 18 + BOX[i]):
+        others = [j for j in digit_cells(pos, h, d) if j != i]
+        if not others:
+            return _single_report(pos, q.label, list(q.cells), i, d)
+        if best is None or len(others) < len(best[1]):
+            best = (h, others)
+    assert best is not None       # a cell lies in three houses
+    h, others = best
+    return fail(q, q.label, f"{d} also fits {cells_name(others)} in {house_name(h)}", others, (d,))
+
+
+def _single_report(pos, label, cells, i, d):
+    removes = {(i, e) for e in MASK_DIGITS[pos.cands[i]] if e != d}
+    removes |= {(j, d) for j in PEERS[i] if pos.has(j, d)}
+
+    def why_not(j, e, placing):
+        if placing:
+            return f"the single places {cell_name(i)}={d}, not {cell_name(j)}={e}"
+        return f"placing {cell_name(i)}={d} does not remove {e} from {cell_name(j)}"
+
+    return PatternReport(True, label, cells, digits=(d,), removes=removes, places={(i, d)},
+                         why_not=why_not)
+
+
+def _naked_single_label(step) -> str:
+    return "Full House" if step.extra.get("full_house") else "Naked Single"
+
+
+# ------------------------------------------------------------------ finders
+
+@technique("naked-single", "Naked Single", "singles", rank=10, weight=4, batched=True,
+           aliases=("naked single", "full house", "naked"), sizes=(1,),
+           check=check_naked_single, step_label=_naked_single_label,
+           confusions=(("hidden-single", "naked vs hidden single",
+                        "naked single: the cell has one candidate left; hidden single: the digit "
+                        "has one place left in a house"),),
+           distractors=("hidden-single", "naked-subset", "pointing", "claiming"))
+def naked_singles(pos: Position):
+    steps = []
+    values = pos.values
+    cands = pos.cands
+    # a quick pass picks the cells with one candidate (often none)
+    for i in [i for i, m in enumerate(cands) if SINGLE_DIGIT[m]]:
+        d = SINGLE_DIGIT[cands[i]]
+        if values[i]:
+            continue
+        # the cell is a Full House when it is the only empty cell of a house
+        full = [h for h in HOUSES_OF[i]
+                if all(pos.values[j] for j in HOUSES[h] if j != i)]
+        kind = "Full House" if full else "Naked Single"
+        where = f" in {house_name(full[0])}" if full else ""
+        steps.append(make_step(
+            "naked-single", f"{kind}: {cell_name(i)}={d}",
+            cells=(i,), digits=(d,), houses=tuple(full), placements=[(i, d)],
+            lead=f"{kind}: {cell_name(i)} can only be {d}{where}",
+            extra={"full_house": bool(full)},
+        ))
+    return steps
+
+
+@technique("hidden-single", "Hidden Single", "singles", rank=20, weight=14, batched=True,
+           aliases=("hidden single", "hidden"), sizes=(1,),
+           check=check_hidden_single, prerequisites=("naked-single",),
+           distractors=("naked-single", "hidden-subset", "claiming", "pointing"))
+def hidden_singles(pos: Position):
+    found: dict[tuple[int, int], list[int]] = {}
+    cands = pos.cands
+    for h, cells in enumerate(HOUSES):
+        once = twice = 0
+        for i in cells:
+            m = cands[i]
+            twice |= once & m
+            once |= m
+        only = once & ~twice  # digits with exactly one place in the house
+        if not only:
+            continue
+        for i in cells:
+            for d in MASK_DIGITS[cands[i] & only]:
+                found.setdefault((i, d), []).append(h)
+    steps = []
+    for (i, d), houses in sorted(found.items()):
+        where = " and ".join(house_name(h) for h in houses)
+        steps.append(make_step(
+            "hidden-single", f"Hidden Single: {cell_name(i)}={d}",
+            cells=(i,), digits=(d,), houses=tuple(houses), placements=[(i, d)],
+            lead=f"Hidden Single: {d} has one place in {where}, {cell_name(i)}",
+        ))
+    return steps

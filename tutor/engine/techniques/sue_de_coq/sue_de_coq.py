@@ -1,0 +1,285 @@
+"""Sue de Coq: the cells where a line crosses a box, split between an ALS of
+the line and an ALS of the box.
+
+The pattern (HoDoKu's definition, basic and extended with ALSs):
+
+* C: two or three unsolved cells where a row or column crosses a box (all
+  of that intersection's unsolved cells, or two of its three), holding
+  together a set V of at least |C| + 2 digits;
+* L: an ALS (n cells, n + 1 digits; a bivalue cell is the smallest) among
+  the unsolved cells of the line outside the box, sharing a digit with V;
+* B: an ALS among the unsolved cells of the box outside the line, sharing a
+  digit with V;
+* L and B share no digit, and C, L and B hold exactly as many digits as
+  they have cells.
+
+Why.  The cells of C and L lie in the line, those of C and B in the box, so
+a digit appears at most once in C + L and at most once in C + B; twice in
+the pattern only as once in L and once in B, which the split rules out.  So
+the pattern's cells hold different digits, as many as there are digits:
+every digit of the pattern is placed in it exactly once.  Then
+
+* a digit of L is placed in C or L, both in the line: it goes from the rest
+  of the line;
+* a digit of B goes from the rest of the box, the same way;
+* a digit of V in neither L nor B is placed in C: it goes from the rest of
+  the line and of the box.
+
+The third cell of the intersection, when C uses two of three, lies in both
+houses and may lose digits both ways.  With the counting, |L's digits in V|
++ |B's digits in V| = |V| - |C| + 2.  Basic form: |V| = |C| + 2 and L and B
+are bivalue cells with digits from V; every other case is the extended form
+(flagged extra["extended"]).  Not covered: a digit in both L and B, sets that
+are not ALSs, and using the spare intersection cell inside L or B.
+
+One instance is one (C, L, B).  Several often clear the same candidates: one
+step per distinct set of eliminations, shown with the fewest cells (then the
+first in cell order), extra["merged"] = how many gave it when more than one.
+
+Step data: extra["intersection"], extra["line_set"], extra["box_set"] (each
+{"cells", "digits"}), extra["line"] and extra["box"] (house names),
+extra["extended"].  The step's digits are all the pattern's digits.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from ...registry import EntryKeys, PatternQuery, PatternReport, technique
+from ...grid import HOUSE_MASK, MASK_DIGITS, POPCOUNT, cell_bits, cell_name, cells_name, house_name
+from ...position import Position
+from ...step import make_step
+from ..als.table import cell_names, cells_of, als_table
+from ..als.checks import als_problem, union_of
+from ..common import per_position
+from ..patterns import count_cells, mask_list, named_cells
+
+
+def _crossings():
+    """(line, box, cells of the crossing) for the 54 line-box crossings."""
+    out = []
+    for b in range(9):
+        box = 18 + b
+        for line in range(18):
+            cells = HOUSE_MASK[line] & HOUSE_MASK[box]
+            if cells:
+                out.append((line, box, cells))
+    return tuple(out)
+
+
+CROSSINGS = _crossings()
+
+
+def sdc_effect(pos: Position, line: int, box: int, c: int, lset: int, bset: int) -> list:
+    """The eliminations of intersection cells c with line ALS lset and box
+    ALS bset (81-bit masks), as the module docstring says."""
+    v = _union(pos, c)
+    dl, db = _union(pos, lset), _union(pos, bset)
+    both = v & ~dl & ~db
+    elims = []
+    for i in cell_bits(HOUSE_MASK[line] & ~(c | lset)):
+        hit = pos.cands[i] & (dl | both) if not pos.values[i] else 0
+        elims += [(i, d) for d in MASK_DIGITS[hit]]
+    for i in cell_bits(HOUSE_MASK[box] & ~(c | bset)):
+        hit = pos.cands[i] & (db | both) if not pos.values[i] else 0
+        elims += [(i, d) for d in MASK_DIGITS[hit]]
+    return sorted(set(elims))
+
+
+def _union(pos: Position, cells: int) -> int:
+    m = 0
+    for i in cell_bits(cells):
+        m |= pos.cands[i]
+    return m
+
+
+@per_position
+def _sdc_steps(pos: Position) -> tuple:
+    records, houses = als_table(pos)
+    by_house: dict[int, list] = {}
+    for (cells, digits, *_), hs in zip(records, houses):
+        for h in hs:
+            by_house.setdefault(h, []).append((cells, digits))
+    empty = 0
+    for i in range(81):
+        if not pos.values[i]:
+            empty |= 1 << i
+    best: dict[tuple, list] = {}
+    for line, box, cross in CROSSINGS:
+        inter = cross & empty
+        if inter.bit_count() < 2:
+            continue
+        line_sets = [(m, d) for m, d in by_house.get(line, ()) if not m & HOUSE_MASK[box]]
+        box_sets = [(m, d) for m, d in by_house.get(box, ()) if not m & HOUSE_MASK[line]]
+        if not line_sets or not box_sets:
+            continue
+        cells = cells_of(inter)
+        for size in range(2, len(cells) + 1):
+            for group in combinations(cells, size):
+                c = sum(1 << i for i in group)
+                v = _union(pos, c)
+                nv = POPCOUNT[v]
+                if nv < size + 2:
+                    continue
+                need = nv - size + 2
+                by_count: dict[int, list] = {}
+                for m, d in box_sets:
+                    k = POPCOUNT[d & v]
+                    if 1 <= k < need:
+                        by_count.setdefault(k, []).append((m, d))
+                for lm, ld in line_sets:
+                    a = POPCOUNT[ld & v]
+                    if not a:
+                        continue
+                    for bm, bd in by_count.get(need - a, ()):
+                        if bd & ld:
+                            continue
+                        elims = tuple(sdc_effect(pos, line, box, c, lm, bm))
+                        if not elims:
+                            continue
+                        key = (c.bit_count() + lm.bit_count() + bm.bit_count(),
+                               cells_of(c | lm | bm), cells_of(c), cells_of(lm))
+                        old = best.get(elims)
+                        if old is None:
+                            best[elims] = [key, (line, box, c, lm, bm), 1]
+                        else:
+                            old[2] += 1
+                            if key < old[0]:
+                                old[0], old[1] = key, (line, box, c, lm, bm)
+    ordered = sorted(best.items(), key=lambda e: (e[1][0], e[0]))
+    return tuple(_step(pos, line, box, c, lm, bm, elims, count)
+                 for elims, (_, (line, box, c, lm, bm), count) in ordered)
+
+
+def _part(pos: Position, cells: int) -> dict:
+    return {"cells": list(cell_names(cells_of(cells))),
+            "digits": list(MASK_DIGITS[_union(pos, cells)])}
+
+
+def _text(pos: Position, cells: int) -> str:
+    return f"{cells_name(cells_of(cells))} #{''.join(map(str, MASK_DIGITS[_union(pos, cells)]))}"
+
+
+def _step(pos: Position, line: int, box: int, c: int, lset: int, bset: int, elims, count: int):
+    v = _union(pos, c)
+    dl, db = _union(pos, lset), _union(pos, bset)
+    basic = (POPCOUNT[v] == c.bit_count() + 2 and lset.bit_count() == 1 and bset.bit_count() == 1
+             and not (dl | db) & ~v)
+    lead = (f"Sue de Coq: {_text(pos, c)}, line {_text(pos, lset)}, box {_text(pos, bset)}")
+    extra = {"intersection": _part(pos, c), "line_set": _part(pos, lset), "box_set": _part(pos, bset),
+             "line": house_name(line), "box": house_name(box), "extended": not basic}
+    if count > 1:
+        extra["merged"] = count
+    return make_step("sue-de-coq", lead, cells=cells_of(c | lset | bset),
+                     digits=MASK_DIGITS[v | dl | db], houses=sorted((line, box)),
+                     eliminations=elims, lead=lead, extra=extra)
+
+
+# ------------------------------------------------------------------ pattern check
+
+def _readings(cells):
+    """(line, box) pairs whose union holds every named cell and whose
+    crossing holds some of them."""
+    m = sum(1 << i for i in cells)
+    for line, box, cross in CROSSINGS:
+        if m & cross and not m & ~(HOUSE_MASK[line] | HOUSE_MASK[box]):
+            yield line, box
+
+
+def _judge(pos: Position, label: str, cells, line: int, box: int):
+    """(score, report) of the cells read as a Sue de Coq on line and box."""
+    m = sum(1 << i for i in cells)
+    c_cells = cells_of(m & HOUSE_MASK[line] & HOUSE_MASK[box])
+    l_cells = cells_of(m & HOUSE_MASK[line] & ~HOUSE_MASK[box])
+    b_cells = cells_of(m & HOUSE_MASK[box] & ~HOUSE_MASK[line])
+    where = f"{house_name(line)} and {house_name(box)}"
+
+    def fail(score, reason, failing=()):
+        return score, PatternReport(False, label, list(cells), reason, list(failing))
+
+    if len(c_cells) < 2:
+        return fail(0, f"{cells_name(c_cells)} is the only named cell where {where} cross: a Sue "
+                       f"de Coq needs two or three", c_cells)
+    v = union_of(pos, c_cells)
+    if POPCOUNT[v] < len(c_cells) + 2:
+        verb = "holds" if len(c_cells) == 1 else "hold"
+        return fail(1, f"{cells_name(c_cells)} {verb} {POPCOUNT[v]} digits: the intersection needs "
+                       f"at least {len(c_cells) + 2}", c_cells)
+    for score, part, house, name in ((2, l_cells, line, "line"), (3, b_cells, box, "box")):
+        if not part:
+            return fail(score, f"no cell of {house_name(house)} outside the crossing is named: the "
+                               f"{name} part needs an ALS there")
+        why = als_problem(pos, part)
+        if why:
+            return fail(score, f"the {name} part {why}", part)
+        if not union_of(pos, part) & v:
+            return fail(score, f"the {name} part {cells_name(part)} shares no digit with the "
+                               f"intersection {cells_name(c_cells)}", part)
+    dl, db = union_of(pos, l_cells), union_of(pos, b_cells)
+    if dl & db:
+        return fail(4, f"the line part and the box part share {mask_list(dl & db)}",
+                    list(l_cells) + list(b_cells))
+    total = POPCOUNT[v | dl | db]
+    if total != len(cells):
+        return fail(5, f"{count_cells(cells)} hold {total} digits: a Sue de Coq needs as many "
+                       f"digits as cells")
+    mask = lambda cs: sum(1 << i for i in cs)     # noqa: E731
+    removes = set(sdc_effect(pos, line, box, mask(c_cells), mask(l_cells), mask(b_cells)))
+
+    def why_not(i, d, placing):
+        if placing:
+            return f"a Sue de Coq only removes candidates; it does not place {cell_name(i)}={d}"
+        if i in cells:
+            return f"{cell_name(i)} is a cell of the Sue de Coq itself"
+        if not pos.has(i, d):
+            return f"{cell_name(i)} has no candidate {d}"
+        if not (HOUSE_MASK[line] | HOUSE_MASK[box]) >> i & 1:
+            return f"{cell_name(i)} is in neither {house_name(line)} nor {house_name(box)}"
+        if not (v | dl | db) >> (d - 1) & 1:
+            return f"this Sue de Coq's digits are {mask_list(v | dl | db)}, not {d}"
+        if HOUSE_MASK[line] >> i & 1:
+            return f"{d} may sit in the box part {cells_name(b_cells)}, outside {house_name(line)}"
+        return f"{d} may sit in the line part {cells_name(l_cells)}, outside {house_name(box)}"
+
+    return 6, PatternReport(True, label, list(cells), digits=MASK_DIGITS[v | dl | db],
+                            removes=removes, why_not=why_not)
+
+
+def check_sue_de_coq(pos: Position, q: PatternQuery) -> PatternReport:
+    label = "Sue de Coq"
+    cells = named_cells(q)
+    scored = [_judge(pos, label, cells, line, box) for line, box in _readings(cells)]
+    if not scored:
+        return PatternReport(False, label, cells, f"{cells_name(cells)} do not lie in one line and "
+                             f"one box that cross", fits=False)
+    holding = [r for _, r in scored if r.ok]
+    if holding:
+        return holding[0]
+    return max(scored, key=lambda sr: sr[0])[1]
+
+
+def sdc_entry_keys(step) -> EntryKeys:
+    return EntryKeys(frozenset(step.cells), digits=frozenset(step.digits),
+                     more_digits=frozenset(step.digits), partial=True)
+
+
+# A static pattern read without following a chain, like the fish and wings:
+# it sits after the finned fish, below colouring and the chains, in a family
+# of its own (its sets are ALSs, but it needs no ALS-XZ to be seen).
+@technique(
+    "sue-de-coq", "Sue de Coq", "disjoint-subsets", rank=245, label="Sue de Coq", weight=250,
+    aliases=("sue de coq", "suedecoq", "sdc", "two-sector disjoint subsets",
+             "two sector disjoint subsets"),
+    check=check_sue_de_coq, entry_keys=sdc_entry_keys,
+    prerequisites=("claiming", "naked-subset"),
+    distractors=("naked-subset", "als-xz", "claiming", "death-blossom"),
+    confusions=(
+        ("naked-subset", "Sue de Coq vs LockedSet",
+         "a LockedSet is n cells with n digits in one house; a Sue de Coq spreads its cells "
+         "over a line and a box, and each digit leaves only the house it is locked to"),
+        ("als-xz", "Sue de Coq vs ALS-XZ",
+         "both use two ALSs; a Sue de Coq ties them to the cells where a line crosses a box, "
+         "and removes digits from the rest of that line and box"),
+    ),
+)
+def sue_de_coq(pos: Position):
+    return list(_sdc_steps(pos))
