@@ -28,7 +28,7 @@ WORDS = {2: "Pair", 3: "Triple"}
 
 def _removals(pos: Position, cells, digits_mask: int) -> list[tuple[int, int]]:
     """What the set removes from the other cells of its box and its line."""
-    out = []
+    out: list[tuple[int, int]] = []
     for h in common_houses(cells):
         for i in HOUSES[h]:
             if i not in cells and not pos.values[i]:
