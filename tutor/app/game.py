@@ -295,10 +295,14 @@ class Game:
         marks ^= {(i, d)}
         return self._commit(f"mark {cell_name(i)}<>{d}", self.position.copy(), marks)
 
-    def clear_marks(self) -> Change | None:
-        if not self.marks:
+    def clear_marks(self, pairs=None) -> Change | None:
+        """Take the claim marks off: these (cell, digit) pairs, or all."""
+        gone = self.marks if pairs is None else self.marks & set(pairs)
+        if not gone:
             return None
-        return self._commit("clear marks", self.position.copy(), set())
+        label = "clear marks" if gone == self.marks else "unmark " + ", ".join(
+            f"{cell_name(i)}<>{d}" for i, d in sorted(gone))
+        return self._commit(label, self.position.copy(), self.marks - gone)
 
     def colour(self, i: int, d: int, colour: int) -> Change | None:
         """Colour a candidate (colour 1..COLOURS); the same colour again takes it off."""
