@@ -337,9 +337,14 @@ class Game:
         return self._commit("fill candidates", new)
 
     def apply_step(self, step, label: str | None = None) -> Change | None:
+        return self.apply_steps([step], label or f"apply {step.name}")
+
+    def apply_steps(self, steps, label: str) -> Change | None:
+        """The engine's steps, in order, as one change (one undo takes them all back)."""
         new = self.position.copy()
-        new.apply(step)
-        return self._commit(label or f"apply {step.name}", new)
+        for step in steps:
+            new.apply(step)
+        return self._commit(label, new)
 
     def eliminate(self, pairs, label: str) -> Change | None:
         new = self.position.copy()
