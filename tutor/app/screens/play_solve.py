@@ -92,12 +92,13 @@ class SolveUpTo(Screen):
             self.log_line(f"Nothing to apply: the next step is harder than {name}.", "info")
             return
         what = "single" if limit == "singles" else "step"
-        change = self.game.apply_steps(result.steps, f"solve up to {name}")
-        self.hints_used += len(result.steps)
-        self.after_change(change)
         n = len(result.steps)
+        change = self.game.apply_steps(result.steps, f"solve up to {name}")
+        self.hints_used += n
+        # said first: what follows from it (an example's step shown, the solve) is said after
         self.log_line(f"Applied {counted(n, what)} up to {name}: {applied_counts(result.steps)} "
                       f"(u takes {'it' if n == 1 else 'them all'} back).", "ok")
+        self.after_change(change)
         if result.status == "stuck":
             self.log_line(f"The next step is harder than {name}: H gives a hint.", "info")
 
