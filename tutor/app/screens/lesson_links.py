@@ -70,10 +70,9 @@ def play_example(app, lesson: Lesson, n: int, highlight: bool) -> bool:
     play.load_position(pos, name=f"{short_title(lesson)}, example {n}",
                        step=step if highlight else None)
     play.set_lesson(LessonMarkdown(lesson, lesson.body), short_title(lesson))
-    what = "shown with its pattern" if highlight else "loaded: find the step yourself"
-    names = ", ".join(technique_name(t) for t in lesson.techniques)
-    play.log_line(f"Lesson example {n} ({example.label}) {what}. Technique: "
-                  f"{technique_name(example.technique)}. Lesson: {names}.", "info")
+    what = "shown with its pattern" if highlight else "find the step yourself"
+    play.log_line(f"Example {n} ({example.label}): {what}. Technique: "
+                  f"{technique_name(example.technique)}.", "info")
     if not highlight:
         play.lesson_try = LessonTry(lesson, n, step)
         lesson_gone_through(app, lesson.id, "tried")
@@ -112,8 +111,10 @@ class LessonTry:
         if any(pos.has(i, d) for i, d in step.eliminations):
             return
         self.found = True
-        by_hint = change is not None and change.label.startswith("hint:")
-        what = "The hint showed this example's step" if by_hint else "You found it"
+        label = change.label if change is not None else ""
+        what = ("The hint showed this example's step" if label.startswith("hint:") else
+                "Solving up to a technique applied this example's step"
+                if label.startswith("solve up to") else "You found it")
         play.log_line(f"{what}: {step.text}. {self.offer()}", "ok")
 
     def next_example(self, app) -> None:
