@@ -47,7 +47,7 @@ def add_subcommands(sub) -> None:
     s.set_defaults(func=cmd_serve)
 
     r = sub.add_parser("roster", help="add, list or remove classroom accounts")
-    rsub = r.add_subparsers(dest="roster_command", required=True)
+    rsub = r.add_subparsers(dest="roster_command", required=True, metavar="add|list|remove|class")
     a = rsub.add_parser("add", help="add or update an account")
     a.add_argument("name")
     role = a.add_mutually_exclusive_group()
@@ -206,10 +206,12 @@ def _db_password(args) -> str | None:
     if args.db_password_file:
         try:
             with open(args.db_password_file, encoding="utf-8") as f:
-                password = f.readline().rstrip("\r\n")
+                password = f.readline(4096).rstrip("\r\n")
         except OSError as e:
             raise UsageError(f"cannot read --db-password-file {args.db_password_file}: "
                              f"{e.strerror}") from None
+        except UnicodeDecodeError:
+            raise UsageError(f"--db-password-file {args.db_password_file} is not UTF-8 text") from None
         if not password:
             raise UsageError(f"--db-password-file {args.db_password_file} is empty")
         return password
