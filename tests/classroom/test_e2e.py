@@ -7,6 +7,7 @@ import asyncio
 
 from classroom_helpers import connect, group_alive, open_terminal, session_for, wait_until
 from tutor.classroom import events
+from tutor.classroom.dashboard import dashboard
 from tutor.store import Store
 
 
@@ -31,7 +32,7 @@ async def test_student_session_end_to_end(start_server, tmp_path):
     assert await wait_until(lambda: not group_alive(pid), 10)
     assert store.load_game("alice") is not None
     assert sum(store.hint_levels("alice").values()) >= 2
-    board = events.dashboard(store, "5B")
+    board = dashboard(store, "5B")
     alice = next(st for st in board.students if st.user == "alice")
     assert not alice.online and alice.hints
     store.close()

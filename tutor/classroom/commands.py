@@ -32,7 +32,11 @@ def add_subcommands(sub) -> None:
     s.add_argument("--max-memory", type=float, default=400, metavar="MB",
                    help="close a student's session whose processes use more memory (default 400; 0: no limit)")
     s.add_argument("--max-pending-logins", type=int, default=100, metavar="N",
-                   help="most connections not logged in yet at once (default 100)")
+                   help="most connections not logged in yet that name no roster account, at once; "
+                        "past it the oldest of the busiest address is closed (default 100)")
+    s.add_argument("--max-pending-per-address", type=int, metavar="N",
+                   help="the same from one address (default: --max-pending-logins; a class "
+                        "behind one NAT shares an address)")
     s.add_argument("--open", action="store_true",
                    help="open mode: any name may log in as a student with the class password")
     s.add_argument("--class-password-stdin", action="store_true",
@@ -176,6 +180,8 @@ def config_from_args(args):
             raise UsageError(str(e)) from None
     if args.max_pending_logins < 1:
         raise UsageError("--max-pending-logins must be at least 1")
+    if args.max_pending_per_address is not None and args.max_pending_per_address < 1:
+        raise UsageError("--max-pending-per-address must be at least 1")
     web_port, cert, key = getattr(args, "web", None), getattr(args, "tls_cert", None), getattr(args, "tls_key", None)
     if web_port is not None and not 0 <= web_port <= 65535:
         raise UsageError(f"bad --web port {web_port}")
@@ -196,6 +202,7 @@ def config_from_args(args):
                         db_password=password, max_sessions=args.max_sessions,
                         idle_timeout=args.idle_timeout, max_memory_mb=args.max_memory,
                         open_password_hash=open_hash, max_unauthenticated=args.max_pending_logins,
+                        max_pending_per_address=args.max_pending_per_address,
                         host_key_path=Path(args.host_key) if args.host_key else None,
                         web_port=web_port, tls_cert=cert, tls_key=key)
 

@@ -3,8 +3,8 @@
 Logins are checked against the roster (passwords and public keys); failed
 ones make the next answers slower (LoginThrottle), per account and per
 connection; every failure is one log line.  Connections that have not
-logged in yet are capped (ServerConfig.max_unauthenticated); one that
-fails MAX_TRIES times is closed.  A connection may open
+logged in yet are bounded and timed out (pending.py), with room kept for
+the roster's own logins; one that fails MAX_TRIES times is closed.  A connection may open
 terminal sessions (session.py) and nothing else: port forwarding both ways,
 agent and X11 forwarding are refused and logged.
 """
@@ -16,6 +16,7 @@ import time
 
 import asyncssh
 
+from ..usage import one_line
 from .session import Session
 
 log = logging.getLogger("tutor.classroom")
@@ -88,9 +89,9 @@ class LoginThrottle:
 
 
 def safe_name(name: str) -> str:
-    """A user name as typed by a client, made safe for a one-line log."""
-    text = "".join(ch if ch.isprintable() else "?" for ch in name[:40])
-    return text + ("…" if len(name) > 40 else "")
+    """A name a client sent (an account, an Origin), as the log shows it:
+    control characters escaped, at most 40 characters."""
+    return one_line(name, 40)
 
 
 async def check_login(room, ip: str, username: str, password: str, connection_failures: int):
@@ -135,7 +136,6 @@ class Connection(asyncssh.SSHServer):
         self.opened = False          # any session channel ever opened
         self.closed = False
         self.failures = 0            # failed logins on this connection
-        self.pending = False         # counted among the connections not logged in
 
     def who(self) -> str:
         return f"{safe_name(self.user) if self.user else '?'}@{self.peer}"
@@ -147,30 +147,40 @@ class Connection(asyncssh.SSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?", 0)
         self.ip, self.peer = str(peer[0]), f"{peer[0]}:{peer[1]}"
-        room = self.classroom
-        if room.unauthenticated >= room.config.max_unauthenticated:
-            log.warning("refused %s: too many connections not logged in (%d)", self.peer,
-                        room.unauthenticated)
-            conn.abort()
-            return
-        room.unauthenticated += 1
-        self.pending = True
         log.info("connection from %s", self.peer)
+        pending = self.classroom.pending
+        pending.arrived(self)
+        asyncio.get_running_loop().call_later(pending.name_timeout, self._name_deadline)
+
+    def _name_deadline(self) -> None:
+        if self.user is None and not self.closed:
+            self.close_pending(f"no login begun within {self.classroom.pending.name_timeout:.0f} s")
+
+    def close_pending(self, why: str) -> None:
+        """Close this connection, not logged in yet (pending.py); logged for
+        the first few of an address, then at every doubling of the count."""
+        count = self.classroom.pending.pushed_out[self.ip]
+        if count & (count - 1) == 0:
+            log.warning("closed %s before its login: %s%s", self.peer, why,
+                        f" ({count} from {self.ip} so far)" if count > 1 else "")
+        self.classroom.pending.gone(self)
+        if self.conn is not None:
+            self.conn.abort()
 
     def _logged_in_or_gone(self) -> None:
-        if self.pending:
-            self.pending = False
-            self.classroom.unauthenticated -= 1
+        self.classroom.pending.gone(self)
 
     def connection_lost(self, exc) -> None:
         self.closed = True
         self._logged_in_or_gone()
-        why = f" ({exc})" if exc else ""
+        why = f" ({one_line(str(exc), 200)})" if exc else ""     # a client's own disconnect text
         log.info("disconnected %s%s", self.who(), why)
 
     # ---------------------------------------------------------- logins
     def begin_auth(self, username: str) -> bool:
         self.user = username
+        if username in self.classroom.current_roster().accounts:
+            self.classroom.pending.named_account(self)
         return True
 
     def password_auth_supported(self) -> bool:

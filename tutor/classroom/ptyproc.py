@@ -21,11 +21,32 @@ import termios
 
 _PAGE = os.sysconf("SC_PAGE_SIZE")
 
+# The largest terminal an app is given, whatever a client asks for at login
+# or later (a 10000x10000 request grew an app past 500 MB): wider than a 4K
+# screen in a small font.  Pixel sizes are what the kernel can hold.
+MAX_COLS, MAX_ROWS = 400, 200
+MAX_PIXELS = 0xFFFF
+
+
+def clamp_size(cols, rows) -> tuple[int, int]:
+    """A client's terminal size (any numbers; 0 or none: 80x24) as the app gets it."""
+    return _bounded(cols or 80, 80, 1, MAX_COLS), _bounded(rows or 24, 24, 1, MAX_ROWS)
+
+
+def _bounded(value, default: int, least: int, most: int) -> int:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):          # not a number (NaN too)
+        return default
+    except OverflowError:                    # an infinity
+        number = most if value > 0 else least
+    return max(least, min(number, most))
+
 
 def set_winsize(fd: int, cols: int, rows: int, xpix: int = 0, ypix: int = 0) -> None:
-    cols = max(1, min(int(cols or 80), 1000))
-    rows = max(1, min(int(rows or 24), 1000))
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, xpix or 0, ypix or 0))
+    cols, rows = clamp_size(cols, rows)
+    xpix, ypix = _bounded(xpix, 0, 0, MAX_PIXELS), _bounded(ypix, 0, 0, MAX_PIXELS)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, xpix, ypix))
 
 
 def quiet_terminal(fd: int) -> None:

@@ -30,8 +30,10 @@ from pathlib import Path
 
 import asyncssh
 
+from ..paths import private_folder
 from . import events
 from .connection import Connection, LoginThrottle
+from .pending import PendingLogins
 from .ptyproc import rss_by_group
 from .roster import (NAME_RE, Roster, RosterError, default_roster_path, hash_password, needs_rehash,
                      upgrade_password, verify_password)
@@ -54,7 +56,9 @@ class ServerConfig:
     keepalive_interval: float = 15.0
     keepalive_count_max: int = 3
     login_timeout: float = 60.0
-    max_unauthenticated: int = 100        # connections not logged in yet, at once
+    max_unauthenticated: int = 100        # connections not logged in yet that name no
+                                          # roster account, at once (pending.py)
+    max_pending_per_address: int | None = None   # the same from one address (None: the above)
     watch_interval: float = 2.0
     app_argv: list[str] | None = None     # what a session runs (tests may replace it)
     web_port: int | None = None           # the browser listener (web.py), None: none
@@ -72,7 +76,7 @@ def load_host_key(path: Path):
             return asyncssh.read_private_key(str(path))
         except (asyncssh.KeyImportError, OSError) as e:
             raise RosterError(f"cannot read host key {path}: {e}") from None
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_folder(path.parent)
     key = asyncssh.generate_private_key("ssh-ed25519", comment="sudoku-tutor classroom")
     tmp = path.with_name(path.name + ".tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -144,7 +148,8 @@ class Classroom:
         self._roster_mtime = self._mtime()
         self.sessions: set[Session] = set()
         self.throttle = LoginThrottle()
-        self.unauthenticated = 0          # connections that have not logged in yet
+        # connections that have not logged in yet (bounded, timed out; pending.py)
+        self.pending = PendingLogins(config.max_unauthenticated, config.max_pending_per_address)
         # password checks: scrypt takes ~0.5 s and 128 MB each, so two at a time,
         # the likely good ones first (LoginChecks)
         self._logins = LoginChecks(2)
@@ -175,10 +180,15 @@ class Classroom:
             try:
                 self.roster = Roster.load(self.config.roster_path)
                 log.info("roster reloaded: %d accounts", len(self.roster.accounts))
+                self.store_call(events.set_members, self.roster.class_name, self._members(),
+                                key="members")
             except RosterError as e:
                 log.error("roster not reloaded, keeping the previous one: %s", e)
             self._roster_mtime = m
         return self.roster
+
+    def _members(self) -> dict[str, str]:
+        return {name: acc.role for name, acc in self.roster.accounts.items()}
 
     def check_password(self, user: str, password: str) -> str | None:
         """The role when the password is right, else None.  (Runs in a thread.)
@@ -249,6 +259,7 @@ class Classroom:
             os.environ["SUDOKU_TUTOR_DB_PASSWORD"] = self.config.db_password
         store = Store.open(self.config.db_url)
         events.ensure_schema(store)
+        events.set_members(store, self.roster.class_name, self._members())
         closed = events.close_stale_sessions(store, self.host, self.server_id)
         if closed:
             log.info("closed %d session rows left open by a server that stopped", closed)

@@ -3,7 +3,7 @@
 One row per student: online or not, what they are doing, mastery per
 technique, hints taken per ladder level, their last claims with verdicts,
 and their result for the running push.  It refreshes every second from ONE
-store query (tutor.classroom.events.dashboard), run in a worker thread.
+store query (tutor.classroom.dashboard), run in a worker thread.
 
 The columns share the terminal's width (every column stays on screen, at
 80 columns too); a cell too long for its column wraps onto a second or
@@ -28,7 +28,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from ...classroom import events
+from ...classroom import dashboard, events
 from ...engine.registry import counted
 from .teacher_push import PushDialog
 
@@ -59,7 +59,7 @@ def _ago(t: float | None, now: float) -> str:
     return f"{s}s" if s < 60 else f"{s // 60}m" if s < 3600 else f"{s // 3600}h"
 
 
-def result_text(ev: events.ClassEvent | None, st: events.StudentRow) -> str:
+def result_text(ev: events.ClassEvent | None, st: dashboard.StudentRow) -> str:
     r = st.result
     if ev is None or r is None:
         return "" if ev is None else "…"
@@ -68,7 +68,7 @@ def result_text(ev: events.ClassEvent | None, st: events.StudentRow) -> str:
     return _result_body(r, st) + locked
 
 
-def _result_body(r: dict, st: events.StudentRow) -> str:
+def _result_body(r: dict, st: dashboard.StudentRow) -> str:
     if "found" in r:
         text = f"{r.get('found', 0)}/{r.get('total', '?')}"
         if r.get("wrong"):
@@ -88,7 +88,7 @@ def _result_body(r: dict, st: events.StudentRow) -> str:
     return "joined"
 
 
-def student_cells(ev, st: events.StudentRow, now: float) -> tuple[str, ...]:
+def student_cells(ev, st: dashboard.StudentRow, now: float) -> tuple[str, ...]:
     name = ("● " if st.online else "○ ") + st.user + (" (teacher)" if st.role == "teacher" else "")
     if st.online:                            # how they joined
         name += f" · {st.via or 'ssh'}"
@@ -124,7 +124,7 @@ class TeacherScreen(Screen):
     def __init__(self, class_name: str | None = None, **_):
         super().__init__()
         self.class_name = class_name
-        self.board: events.Dashboard | None = None
+        self.board: dashboard.Dashboard | None = None
         self.widths: list[int] = []
         self.refreshes = 0
         self.query_count = 0
@@ -198,7 +198,7 @@ class TeacherScreen(Screen):
 
     def _load(self) -> None:
         try:
-            board, err = events.dashboard(self.app.store, self.class_name), ""
+            board, err = dashboard.dashboard(self.app.store, self.class_name), ""
         except Exception as e:
             board, err = None, str(e)
         self.app.call_from_thread(self._show, board, err)
