@@ -48,6 +48,12 @@ def add_subcommands(sub) -> None:
     s.add_argument("--tls-cert", metavar="FILE", help="certificate (PEM) for HTTPS on the --web port")
     s.add_argument("--tls-key", metavar="FILE", help="private key (PEM) of --tls-cert")
     s.add_argument("--log", metavar="FILE", help="append the log here instead of standard error")
+    s.add_argument("--no-remember", action="store_true",
+                   help="do not remember returning students' SSH keys and browsers (each login "
+                        "then pays the full password check)")
+    s.add_argument("--no-warm-parent", action="store_true",
+                   help="start each student's app afresh instead of forking it from a warm parent "
+                        "(slower, more memory; for comparison)")
     s.set_defaults(func=cmd_serve)
 
     r = sub.add_parser("roster", help="add, list or remove classroom accounts")
@@ -204,7 +210,9 @@ def config_from_args(args):
                         open_password_hash=open_hash, max_unauthenticated=args.max_pending_logins,
                         max_pending_per_address=args.max_pending_per_address,
                         host_key_path=Path(args.host_key) if args.host_key else None,
-                        web_port=web_port, tls_cert=cert, tls_key=key)
+                        web_port=web_port, tls_cert=cert, tls_key=key,
+                        warm_parent=not getattr(args, "no_warm_parent", False),
+                        remember_logins=not getattr(args, "no_remember", False))
 
 
 def _db_password(args) -> str | None:

@@ -17,6 +17,7 @@ import time
 import asyncssh
 
 from ..usage import one_line
+from . import remembered
 from .session import Session
 
 log = logging.getLogger("tutor.classroom")
@@ -94,18 +95,29 @@ def safe_name(name: str) -> str:
     return one_line(name, 40)
 
 
-async def check_login(room, ip: str, username: str, password: str, connection_failures: int):
-    """A password login, SSH's or the browser's: the role when right, else None.
-    An account that failed lately has its tries checked one by one; the
-    caller answers a failure with login_failed."""
+async def check_login(room, ip: str, username: str, password: str, connection_failures: int,
+                      device: str | None = None):
+    """A password login, SSH's or the browser's: (the role when right, else
+    None; whether a remembered browser checked it).  An account that failed
+    lately has its tries checked one by one; the caller answers a failure
+    with login_failed.  `device`: a browser's device token, which checks the
+    password fast when remembered (remembered.py)."""
     wait = room.throttle.wait_before(username)
     if wait:
         await asyncio.sleep(wait)
-    failures = max(connection_failures, room.throttle.failures(ip, username))
-    role = await room.check_password_async(username, password, failures)
+    acc = room.current_roster().accounts.get(username)
+    fast = None
+    if device and acc is not None and acc.password and room.config.remember_logins:
+        fast = await room.store_read(remembered.device_check, device, username, password,
+                                     remembered.password_tag(acc.password))
+    if fast is None:
+        failures = max(connection_failures, room.throttle.failures(ip, username))
+        role = await room.passwords.check(username, password, failures)
+    else:
+        role = acc.role if fast else None
     if role:
         room.throttle.succeeded(ip, username)
-    return role
+    return role, fast is not None
 
 
 async def login_failed(room, ip: str, peer: str, username: str, why: str, connection_failures: int,
@@ -136,6 +148,7 @@ class Connection(asyncssh.SSHServer):
         self.opened = False          # any session channel ever opened
         self.closed = False
         self.failures = 0            # failed logins on this connection
+        self.offered: list[str] = []  # keys the client offered (remembered.py)
 
     def who(self) -> str:
         return f"{safe_name(self.user) if self.user else '?'}@{self.peer}"
@@ -187,9 +200,14 @@ class Connection(asyncssh.SSHServer):
         return True
 
     async def validate_password(self, username: str, password: str) -> bool:
-        role = await check_login(self.classroom, self.ip, username, password, self.failures)
+        room = self.classroom
+        role, _ = await check_login(room, self.ip, username, password, self.failures)
         if role:
             self.role, self.method = role, "password"
+            acc = room.current_roster().accounts.get(username)
+            if self.offered and acc is not None and room.config.remember_logins:
+                room.store_call(remembered.remember_keys, username, self.offered,
+                                remembered.password_tag(acc.password))
             return True
         await self._failed(username, "wrong name or password")
         return False
@@ -198,10 +216,20 @@ class Connection(asyncssh.SSHServer):
         return True
 
     async def validate_public_key(self, username: str, key) -> bool:
-        roster = self.classroom.current_roster()
+        room = self.classroom
+        roster = room.current_roster()
+        acc = roster.accounts.get(username)
         if roster.key_ok(username, key):
-            self.role, self.method = roster.accounts[username].role, "key"
+            self.role, self.method = acc.role, "key"
             return True
+        if acc is not None and acc.password and room.config.remember_logins:
+            data = remembered.key_data(key)
+            if await room.store_read(remembered.key_remembered, username, data,
+                                     remembered.password_tag(acc.password), default=False):
+                self.role, self.method = acc.role, "remembered key"
+                return True
+            if data not in self.offered:
+                self.offered.append(data)          # remembered if the password is right
         await self._failed(username, f"key {key.get_fingerprint()} is not in the roster for "
                                      "this name", key=True)
         return False

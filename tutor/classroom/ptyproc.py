@@ -1,10 +1,11 @@
 """One app process in its own pseudo-terminal, driven from asyncio.
 
-The process is started with `asyncio.create_subprocess_exec`, the PTY slave as
-its stdin/stdout/stderr and `start_new_session=True`, so it leads its own
-session and process group (pgid == pid).  The child entry point
-(tutor/classroom/child.py) makes the PTY its controlling terminal, so closing
-the master hangs it up and a resize reaches it as SIGWINCH.
+The process is forked by the warm parent (warm_parent.py), or else started
+with `asyncio.create_subprocess_exec`; either way the PTY slave is its
+stdin/stdout/stderr and it leads its own session and process group (pgid ==
+pid).  The child (tutor/classroom/child.py) makes the PTY its controlling
+terminal, so closing the master hangs it up and a resize reaches it as
+SIGWINCH.
 
 Ending it (`terminate`) never leaves a process behind: close the master, then
 SIGHUP, SIGTERM and SIGKILL to the whole process group, each after a short wait.
@@ -115,14 +116,18 @@ def group_pids(pgid: int) -> list[int]:
 
 
 class PtyProcess:
-    """A child process on a PTY.  `on_output(bytes)` gets what it prints;
-    `on_exit(returncode)` is called once, after its last output."""
+    """A child process on a PTY: forked by the warm parent when `warm` (a
+    warm_link.WarmLink) is running, else `argv` exec'd.  `on_output(bytes)`
+    gets what it prints; `on_exit(returncode)` is called once, after its
+    last output."""
 
-    def __init__(self, argv, env, cols=80, rows=24, *, on_output, on_exit, cwd=None):
+    def __init__(self, argv, env, cols=80, rows=24, *, on_output, on_exit, cwd=None, warm=None):
         self.argv, self.env, self.cwd = list(argv), dict(env), cwd
         self.cols, self.rows = cols, rows
         self._on_output, self._on_exit = on_output, on_exit
+        self.warm = warm
         self.proc: asyncio.subprocess.Process | None = None
+        self._pid: int | None = None
         self.master: int | None = None
         self._loop = asyncio.get_running_loop()
         self._reading = False
@@ -134,16 +139,23 @@ class PtyProcess:
 
     @property
     def pid(self) -> int | None:
-        return self.proc.pid if self.proc else None
+        return self._pid
 
     async def start(self) -> None:
         master, slave = pty.openpty()
         try:
             set_winsize(slave, self.cols, self.rows)
             quiet_terminal(slave)
-            self.proc = await asyncio.create_subprocess_exec(
-                *self.argv, stdin=slave, stdout=slave, stderr=slave, env=self.env, cwd=self.cwd,
-                start_new_session=True, close_fds=True)
+            if self.warm is not None and self.warm.alive:
+                try:
+                    self._pid = await self.warm.spawn(slave, self.env)
+                except OSError:
+                    self.warm.restart_soon()
+            if self._pid is None:
+                self.proc = await asyncio.create_subprocess_exec(
+                    *self.argv, stdin=slave, stdout=slave, stderr=slave, env=self.env, cwd=self.cwd,
+                    start_new_session=True, close_fds=True)
+                self._pid = self.proc.pid
         except BaseException:
             os.close(master)
             raise
@@ -199,7 +211,11 @@ class PtyProcess:
             self._on_output(data)
 
     async def _wait(self) -> None:
-        rc = await self.proc.wait()
+        if self.proc is not None:
+            rc = await self.proc.wait()
+        else:
+            rc = await self.warm.wait_exit(self._pid)
+            rc = -signal.SIGHUP if rc is None else rc     # died with the warm parent
         self.returncode = rc
         self._drain()
         self._close_master()
@@ -248,9 +264,9 @@ class PtyProcess:
         self.signal(signal.SIGWINCH)
 
     def signal(self, sig: int) -> None:
-        if self.proc and self.returncode is None:
+        if self._pid and self.returncode is None:
             try:
-                os.killpg(self.proc.pid, sig)
+                os.killpg(self._pid, sig)
             except (ProcessLookupError, PermissionError):
                 pass
 
@@ -270,7 +286,7 @@ class PtyProcess:
 
     async def terminate(self, grace: float = 1.0) -> str:
         """End the process group; returns how ('exited', 'SIGHUP', ...)."""
-        if self.proc is None:
+        if self._pid is None:
             return "not started"
         how = "exited"
         if self.returncode is None:
@@ -286,7 +302,7 @@ class PtyProcess:
                 except asyncio.TimeoutError:
                     pass
         # anything the app started and left in its group goes too
-        pgid = self.proc.pid
+        pgid = self._pid
         if group_alive(pgid):
             try:
                 os.killpg(pgid, signal.SIGKILL)

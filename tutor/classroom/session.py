@@ -124,7 +124,7 @@ class Session(asyncssh.SSHServerSession):
         cols, rows = clamp_size(*self.size[:2])
         env = room.child_env(self.user, self.role, self.term, cols, rows)
         self.proc = PtyProcess(room.child_argv(), env, cols, rows,
-                               on_output=self._output, on_exit=self._app_exited)
+                               on_output=self._output, on_exit=self._app_exited, warm=room.warm)
         try:
             await self.proc.start()
         except OSError as e:

@@ -31,6 +31,7 @@ from pathlib import Path
 from aiohttp import WSMsgType, web
 
 from .connection import MAX_TRIES, check_login, login_failed, safe_name
+from . import remembered
 from .masked_frames import StrictWebSocketResponse
 from .roster import NAME_RE
 from .session import Session
@@ -281,7 +282,8 @@ class WebListener:
             return self._login_form("This account logs in with a key: use SSH.", name, 403)
         conn = request.transport          # failures per connection, as on SSH
         failures = self.failures.get(conn, 0)
-        role = await check_login(room, ip, name, password, failures)
+        device = request.cookies.get(remembered.DEVICE_COOKIE)
+        role, fast = await check_login(room, ip, name, password, failures, device)
         if not role:
             failures += 1
             self.failures[conn] = failures
@@ -294,10 +296,21 @@ class WebListener:
         token = secrets.token_urlsafe(32)
         self.logins[token] = WebLogin(name, role, time.monotonic() + LOGIN_TTL)
         self._forget_expired()
-        log.info("login %s (%s) from %s by web password", name, role, peer)
+        log.info("login %s (%s) from %s by web password%s", name, role, peer,
+                 " (a remembered browser)" if fast else "")
         resp = _see_other("/class")
         resp.set_cookie(COOKIE, token, httponly=True, samesite="Strict", secure=self.tls, path="/")
+        if acc is not None and acc.password and room.config.remember_logins:
+            self._remember_browser(resp, device, name, password, remembered.password_tag(acc.password))
         return resp
+
+    def _remember_browser(self, resp, device: str | None, name: str, password: str, tag: str) -> None:
+        """This browser is remembered for the account (its device cookie; a
+        new one, or the same one again, refreshed)."""
+        device = device if device and len(device) < 100 else remembered.new_device_token()
+        self.room.store_call(remembered.remember_device, device, name, password, tag)
+        resp.set_cookie(remembered.DEVICE_COOKIE, device, httponly=True, samesite="Strict",
+                        secure=self.tls, path="/", max_age=remembered.REMEMBER_DAYS * 86400)
 
     def _forget_expired(self) -> None:
         """Drop expired logins, and all but the newest few of each account."""
