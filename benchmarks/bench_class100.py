@@ -1,7 +1,8 @@
 """A class of a hundred, started in seconds (issue 28): N students, half over
 SSH and half in a browser, all logging in with their password at once.
 
-    python -m benchmarks.bench_class100 [--students 100] [--duration 30] [--interval 1.0] [--json]
+    python -m benchmarks.bench_class100 [--students 100] [--arrive 50] [--duration 30] [--interval 1.0]
+                                        [--no-warm-parent] [--json]
 
 The server runs as its own process (`sudoku-tutor serve --web 0`, the real
 app per student, forked from the warm parent unless --no-warm-parent).  The
@@ -10,14 +11,15 @@ first (as OpenSSH does) and then their password; web ones post the login
 form and open the terminal's websocket.  Measured, each phase with this
 machine's load average beside it:
 
-1. first logins, all at once: when each login is accepted (the SSH
-   authentication done, the form answered) from the start, and the time
-   from that login to the grid on the student's screen;
+1. first logins, each student arriving at a random moment within
+   `--arrive` seconds (0: all at once): when the last login is accepted
+   (the SSH authentication done, the form answered), and the time from
+   each login to the grid on the student's screen;
 2. keys: every student presses an arrow key about every `interval` s; the
    time until the status line shows the new cell (median, p95);
 3. memory: PSS of the apps, with and without the warm parent's share;
-4. returning: everyone leaves and logs in again at once (the SSH keys and
-   the browsers are remembered now, so no password is checked in full);
+4. returning: everyone leaves and logs in again the same way (the SSH keys
+   and the browsers are remembered now: no password is checked in full);
 5. kill -9 of the server: processes of the class left after 10 s.
 
 Targets: everyone in within a minute, the grid within 3 s of the login
@@ -29,6 +31,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import signal
 import statistics
 import subprocess
@@ -68,16 +71,25 @@ class SshStudent(Student):
         self.first_screen_s = time.monotonic() - t
 
 
-async def _join(students) -> dict:
-    """Everyone logs in at the same moment: when the logins were accepted,
-    and how long each grid took after its login."""
+async def _join(students, arrive: float) -> dict:
+    """Everyone logs in, each at a random moment within `arrive` seconds (0:
+    all at once): when the last login was accepted, counted from the first
+    arrival, and how long each grid took after its login."""
     t0 = time.monotonic()
-    results = await asyncio.gather(*(s.start() for s in students), return_exceptions=True)
+    rng = random.Random(28)
+
+    async def arrive_and_start(s):
+        await asyncio.sleep(rng.uniform(0, arrive))
+        await s.start()
+        s.logged_in_at = time.monotonic() - t0 - (s.first_screen_s - s.login_s)
+
+    results = await asyncio.gather(*(arrive_and_start(s) for s in students), return_exceptions=True)
     failed = [f"{s.name}: {r}" for s, r in zip(students, results) if isinstance(r, BaseException)]
     ok = [s for s, r in zip(students, results) if not isinstance(r, BaseException)]
     after = [s.first_screen_s - s.login_s for s in ok]
     return {"load_before": None, "failed": failed[:5], "failed_count": len(failed),
-            "all_logged_in_s": round(max(s.login_s for s in ok), 1) if ok else None,
+            "arrivals_over_s": arrive,
+            "all_logged_in_s": round(max(s.logged_in_at for s in ok), 1) if ok else None,
             "logins_median_s": round(statistics.median(s.login_s for s in ok), 1) if ok else None,
             "grid_after_login_median_s": round(statistics.median(after), 2) if after else None,
             "grid_after_login_p95_s": round(_pct(after, 0.95), 2) if after else None,
@@ -108,7 +120,7 @@ def _orphans_after_kill(server) -> dict:
     return {"processes_before_kill": len(mine), "left_after_10_s": len(left)}
 
 
-async def run(n: int, duration: float, interval: float, warm: bool) -> dict:
+async def run(n: int, duration: float, interval: float, warm: bool, arrive: float) -> dict:
     tmp = Path(tempfile.mkdtemp(prefix="bench-class100-"))
     names = [f"s{k:03d}" for k in range(n)]
     _roster(tmp / "roster.toml", names)
@@ -129,14 +141,14 @@ async def run(n: int, duration: float, interval: float, warm: bool) -> dict:
         students = [SshStudent(name, ssh_port) if k % 2 == 0 else WebStudent(name, f"http://127.0.0.1:{web_port}")
                     for k, name in enumerate(names)]
         load = _load()
-        res["first"] = await _join(students)
+        res["first"] = await _join(students, arrive)
         res["first"]["load_before"] = load
         res["typing"] = await typing_phase(server, [s for s in students if s.first_screen_s], duration, interval)
         res["typing"]["load_after"] = _load()
         await _leave(students)
         await asyncio.sleep(3.0)
         load = _load()
-        res["returning"] = await _join(students)
+        res["returning"] = await _join(students, arrive)
         res["returning"]["load_before"] = load
         res["returning"]["remembered"] = sum(1 for line in log.read_text().splitlines()
                                              if "by remembered key" in line or "a remembered browser" in line)
@@ -159,8 +171,9 @@ def report(res: dict) -> None:
           f"warm parent {'on' if res['warm_parent'] else 'off'}")
     for phase in ("first", "returning"):
         r = res[phase]
-        print(f"  {phase} logins, all at once (load {r['load_before']}): all logged in after "
-              f"{r['all_logged_in_s']} s (median {r['logins_median_s']} s), grid after login median "
+        when = "all at once" if not r["arrivals_over_s"] else f"arriving over {r['arrivals_over_s']:.0f} s"
+        print(f"  {phase} logins, {when} (load {r['load_before']}): all logged in after "
+              f"{r['all_logged_in_s']} s (a login took {r['logins_median_s']} s, median), grid after login median "
               f"{r['grid_after_login_median_s']} s, p95 {r['grid_after_login_p95_s']} s, max "
               f"{r['grid_after_login_max_s']} s; everyone on screen after {r['everyone_on_screen_s']} s"
               f"{'; FAILED ' + str(r['failed_count']) + ': ' + '; '.join(r['failed']) if r['failed'] else ''}"
@@ -184,10 +197,12 @@ def main(argv=None) -> dict:
     p.add_argument("--students", type=int, default=100)
     p.add_argument("--duration", type=float, default=30.0, help="seconds of key presses")
     p.add_argument("--interval", type=float, default=1.0, help="mean seconds between a student's keys")
+    p.add_argument("--arrive", type=float, default=50.0,
+                   help="students arrive at random moments within this many seconds (0: all at once)")
     p.add_argument("--no-warm-parent", action="store_true", help="start each app afresh (to compare)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args([] if argv is None and __name__ != "__main__" else argv)
-    res = asyncio.run(run(args.students, args.duration, args.interval, not args.no_warm_parent))
+    res = asyncio.run(run(args.students, args.duration, args.interval, not args.no_warm_parent, args.arrive))
     print(json.dumps(res) if args.json else "", end="\n" if args.json else "")
     if not args.json:
         report(res)

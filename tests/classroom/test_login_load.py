@@ -104,3 +104,21 @@ async def test_a_remembered_browser_checks_the_password_without_scrypt(start_ser
         room.passwords._good.clear()
         assert (await web_login(other, room, "alice")).status == 303
         assert room.passwords.checks == checks + 2          # a browser not remembered: in full
+
+
+async def test_a_login_queued_for_its_check_past_the_login_timeout_is_not_turned_away(start_server):
+    """With a class logging in at once, a check may wait in the queue longer
+    than the login timeout (60 s): that time is the server's, not the
+    student's (SSH logins were closed with 'Login timeout expired')."""
+    import time
+    room = await start_server(login_timeout=1.0)
+    slow = room.check_password
+
+    def queued(user, password):
+        time.sleep(2.5)                                   # as if behind a class of checks
+        return slow(user, password)
+
+    room.check_password = queued
+    async with await connect(room, "alice") as conn:
+        screen = await open_terminal(conn)
+        await screen.wait_for("READY user=alice")

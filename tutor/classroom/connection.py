@@ -149,6 +149,7 @@ class Connection(asyncssh.SSHServer):
         self.closed = False
         self.failures = 0            # failed logins on this connection
         self.offered: list[str] = []  # keys the client offered (remembered.py)
+        self.checking = 0            # password checks of ours under way
 
     def who(self) -> str:
         return f"{safe_name(self.user) if self.user else '?'}@{self.peer}"
@@ -163,11 +164,24 @@ class Connection(asyncssh.SSHServer):
         log.info("connection from %s", self.peer)
         pending = self.classroom.pending
         pending.arrived(self)
-        asyncio.get_running_loop().call_later(pending.name_timeout, self._name_deadline)
+        loop = asyncio.get_running_loop()
+        loop.call_later(pending.name_timeout, self._name_deadline)
+        loop.call_later(self.classroom.config.login_timeout, self._login_deadline)
 
     def _name_deadline(self) -> None:
         if self.user is None and not self.closed:
             self.close_pending(f"no login begun within {self.classroom.pending.name_timeout:.0f} s")
+
+    def _login_deadline(self) -> None:
+        """Time to log in is up, unless the time goes to our own password
+        check: a class logging in at once waits for the checks, it is not
+        turned away while queued for them."""
+        if self.role is not None or self.closed:
+            return
+        if self.checking:
+            asyncio.get_running_loop().call_later(1.0, self._login_deadline)
+            return
+        self.close_pending(f"not logged in within {self.classroom.config.login_timeout:.0f} s")
 
     def close_pending(self, why: str) -> None:
         """Close this connection, not logged in yet (pending.py); logged for
@@ -201,7 +215,11 @@ class Connection(asyncssh.SSHServer):
 
     async def validate_password(self, username: str, password: str) -> bool:
         room = self.classroom
-        role, _ = await check_login(room, self.ip, username, password, self.failures)
+        self.checking += 1
+        try:
+            role, _ = await check_login(room, self.ip, username, password, self.failures)
+        finally:
+            self.checking -= 1
         if role:
             self.role, self.method = role, "password"
             acc = room.current_roster().accounts.get(username)

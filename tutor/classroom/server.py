@@ -57,7 +57,7 @@ class ServerConfig:
     host_key_path: Path | None = None
     keepalive_interval: float = 15.0
     keepalive_count_max: int = 3
-    login_timeout: float = 60.0
+    login_timeout: float = 60.0           # to log in, not counting our own password checks
     max_unauthenticated: int = 100        # connections not logged in yet that name no
                                           # roster account, at once (pending.py)
     max_pending_per_address: int | None = None   # the same from one address (None: the above)
@@ -298,7 +298,7 @@ class Classroom:
             encoding=None, line_editor=False, allow_pty=True,
             agent_forwarding=False, x11_forwarding=False, allow_scp=False,
             keepalive_interval=cfg.keepalive_interval, keepalive_count_max=cfg.keepalive_count_max,
-            login_timeout=cfg.login_timeout,
+            login_timeout=0,              # the connection keeps its own (connection.py)
         )
         if cfg.web_port is not None:
             from .web import WebListener

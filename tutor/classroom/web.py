@@ -11,8 +11,10 @@ WebChannel stand in for the SSH connection and channel.
 
 Frames: binary ones from the browser are keys (mouse reports included),
 text ones are JSON control messages ({"type": "resize", "cols", "rows"});
-anything else closes the socket (1008).  Binary frames to the browser are
-the app's output, as it comes from the PTY.
+anything else closes the socket (1008), and a frame without a mask closes
+the connection (masked_frames.py).  Binary frames to the browser are the
+app's output, as it comes from the PTY.  A good login also remembers the
+browser (a device cookie, remembered.py).
 """
 from __future__ import annotations
 
