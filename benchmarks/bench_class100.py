@@ -62,7 +62,7 @@ class SshStudent(Student):
         t = time.monotonic()
         self.conn = await asyncssh.connect("127.0.0.1", self.port, username=self.name, password=PASSWORD,
                                            client_keys=[self.key], known_hosts=None, agent_path=None,
-                                           login_timeout=170)
+                                           login_timeout=600)
         self.login_s = time.monotonic() - t
         self.proc = await self.conn.create_process(term_type="xterm-256color", term_size=(120, 40),
                                                    encoding=None)
