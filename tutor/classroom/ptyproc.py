@@ -146,10 +146,13 @@ class PtyProcess:
         try:
             set_winsize(slave, self.cols, self.rows)
             quiet_terminal(slave)
-            if self.warm is not None and self.warm.alive:
-                try:
-                    self._pid = await self.warm.spawn(slave, self.env)
-                except OSError:
+            if self.warm is not None:
+                if self.warm.alive:
+                    try:
+                        self._pid = await self.warm.spawn(slave, self.env)
+                    except OSError:
+                        pass
+                if not self.warm.alive:
                     self.warm.restart_soon()
             if self._pid is None:
                 self.proc = await asyncio.create_subprocess_exec(

@@ -37,7 +37,7 @@ class WarmLink:
         self._exits: dict[int, asyncio.Future] = {}
         self._ready: asyncio.Future | None = None
         self._last_start = 0.0
-        self._buf = b""
+        self._last_error = ""
 
     # ---------------------------------------------------------- life
     async def start(self) -> bool:
@@ -60,34 +60,39 @@ class WarmLink:
         ours.setblocking(False)
         self._ready = loop.create_future()
         loop.add_reader(ours.fileno(), self._readable)
+        asyncio.ensure_future(self._read_stderr(self.proc))
         try:
             self.pid = await asyncio.wait_for(asyncio.shield(self._ready), START_TIMEOUT)
         except (asyncio.TimeoutError, ConnectionError) as e:
-            why = await self._stderr_tail() or str(e) or "no answer"
-            log.warning("the warm parent is not ready (%s): apps start the slow way", why)
-            await self.stop()
+            await asyncio.sleep(0.2)                # its last words, if it had any
+            log.warning("the warm parent is not ready (%s): apps start the slow way",
+                        self._last_error or str(e) or "no answer")
+            await self._end()
             return False
         self.alive = True
         log.info("warm parent ready: pid %d, after %.1f s", self.pid, time.monotonic() - self._last_start)
         return True
 
-    async def _stderr_tail(self) -> str:
-        if self.proc is None or self.proc.stderr is None:
-            return ""
-        try:
-            data = await asyncio.wait_for(self.proc.stderr.read(4096), 1.0)
-        except asyncio.TimeoutError:
-            return ""
-        lines = data.decode("utf-8", "replace").strip().splitlines()
-        return lines[-1][:200] if lines else ""
+    async def _read_stderr(self, proc) -> None:
+        """What the warm parent says on stderr (never much: a traceback if it
+        fails) is read as it comes, so the pipe never fills, and its last
+        line kept for the log."""
+        async for line in proc.stderr:
+            text = line.decode("utf-8", "replace").strip()
+            if text:
+                self._last_error = text[:200]
 
     def restart_soon(self) -> None:
         """After a death: a new warm parent, unless one was started lately."""
-        if not self.alive and time.monotonic() - self._last_start >= RESTART_EVERY:
+        if (not self.alive and not self.stopping
+                and time.monotonic() - self._last_start >= RESTART_EVERY):
             asyncio.ensure_future(self.start())
 
     async def stop(self) -> None:
         self.stopping = True
+        await self._end()
+
+    async def _end(self) -> None:
         self._lost()
         if self.proc is not None and self.proc.returncode is None:
             try:
