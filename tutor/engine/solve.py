@@ -150,4 +150,4 @@ def levels(uniqueness: bool = True) -> list[tuple[str, str]]:
     top: dict[str, int] = {}
     for t in ladder(uniqueness):
         top[t.family] = max(top.get(t.family, 0), t.rank)
-    return [(f, FAMILIES.get(f, f)) for f in sorted(top, key=top.get)]
+    return [(f, FAMILIES.get(f, f)) for f in sorted(top, key=lambda f: top[f])]
