@@ -14,7 +14,7 @@ from ...engine.registry import REGISTRY, an, find_all
 from ...engine.step import Step
 from .common import (
     REFERENCE_PUZZLE, REFERENCE_TARGET, NoQuiz, Verdict, family_of, highlight_of, practice_for,
-    reference_position, showing, target_ids, target_name, target_noun,
+    reference_position, showing, target_ids, target_noun,
 )
 from .confusions import closest, confusion
 from .entries import Entry, EntryError, parse_entry, selection_entry
@@ -48,7 +48,7 @@ class FindAllQuiz(Quiz):
         # a pattern that stands only on a pending single is not asked for
         self.instances: list[Step] = [s for s in found if not leans_on(s)]
         self.leaning: list[Step] = [s for s in found if leans_on(s)]
-        self.title = title or f"Find every {target_name(target)}"
+        self.title = title or f"Find every {target_noun(target)}"
         self.found: list[int] = []                 # instance indexes, in the order found
         self._all_steps: list[Step] | None = None
 
