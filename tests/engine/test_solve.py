@@ -20,7 +20,8 @@ def test_hardest_is_the_highest_ranked_technique_used():
     for text in qqwing("intermediate")[:40]:
         result = logic_solve(parse_position(text), ["singles", "locked-candidates", "locked-set"])
         used = set(result.counts)
-        order = ["naked-single", "hidden-single", "pointing", "claiming", "naked-subset", "hidden-subset"]
+        order = ["naked-single", "hidden-single", "locked-subset", "pointing", "claiming", "naked-subset",
+                 "hidden-subset"]
         assert result.hardest == max(used, key=order.index)
 
 
