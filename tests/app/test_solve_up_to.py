@@ -66,7 +66,7 @@ async def test_U_solves_up_to_a_chosen_level():
         assert play.game.position.cands == want.position.cands
         line = next(x for x in play.log_lines if x.startswith("Applied "))
         assert line.startswith(f"Applied {len(want.steps)} steps up to LockedSets")
-        assert "Pointing 3" in line and "Naked Pair" in line
+        assert "Pointing 2" in line and "Naked Pair" in line and "Locked Pair 1" in line
         await pilot.press("u")
         assert play.game.position.values == parse_position(HARD).values
         # Esc leaves the dialog without solving anything
