@@ -6,7 +6,10 @@ wired into `tutor/cli.py`.
 Each puzzle has one solution and comes with its score, hardest technique
 and (with --json) its solution path; with --technique, only puzzles whose
 logic solve meets that technique as the simplest step with everything
-before it simpler, and the position there (the practice position).  One
+before it simpler, and the position there (the practice position); for one
+technique the run is guided (tutor/generate/run.py: the neighbours of
+puzzles that reach it or nearly do), and a practice position is printed
+once.  One
 line (text or JSON) a puzzle, written as soon as it is made, so Ctrl+C
 keeps what was made (exit status 130).  A progress bar goes to the
 terminal, and only to a terminal.
@@ -51,7 +54,7 @@ class ProgressBar:
 
 
 def _record(made, rated, practice, with_path: bool) -> dict:
-    out = {"index": made.index, "puzzle": made.givens, "score": rated.score,
+    out = {"index": made.index, "neighbour": made.neighbour, "puzzle": made.givens, "score": rated.score,
            "hardest": rated.hardest, "steps": len(rated.steps)}
     if with_path:
         out["path"] = [s.text for s in rated.steps]
@@ -81,15 +84,20 @@ def cmd_generate(args) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10 ** 9)
     if args.seed is None:
         print(f"sudoku-tutor: seed {seed} (give --seed {seed} to make these again)", file=sys.stderr)
+    guide = wanted[0] if wanted and len(wanted) == 1 else None
     bar = ProgressBar(args.count)
     kept = tried = 0
+    shown = set()                # practice positions printed (neighbours may meet one again)
     try:
-        for made in run(seed, args.symmetry, wanted):
+        for made in run(seed, args.symmetry, wanted, guide=guide):
             tried += 1
-            if wanted and not made.found:
+            fresh = [f for f in made.found if f.position.key() not in shown]
+            if wanted and not fresh:
                 bar.show(kept, tried)
                 continue
-            record = _record(made, made.rate(), made.found[0] if wanted else None, args.json)
+            if fresh:
+                shown.add(fresh[0].position.key())
+            record = _record(made, made.rate(), fresh[0] if wanted else None, args.json)
             bar.close()
             sys.stdout.write(json_line(record) if args.json else _text(record) + "\n")
             sys.stdout.flush()
@@ -118,6 +126,6 @@ def add_generate_command(sub) -> None:
     s.add_argument("--symmetry", default="none", metavar="S",
                    help="clue symmetry: none (default), rotational, mirror, diagonal, dihedral")
     s.add_argument("--json", action="store_true",
-                   help="one JSON object a puzzle: index, puzzle, score, hardest, steps, path "
+                   help="one JSON object a puzzle: index, neighbour, puzzle, score, hardest, steps, path "
                         "(the step texts), practice {technique, position, instances, filled}")
     s.set_defaults(func=cmd_generate)

@@ -101,3 +101,55 @@ def test_each_practice_position_meets_the_accept_rules():
             assert f.puzzle == "".join(str(v) if v else "." for v in values)
             checked += 1
     assert checked > len(SAMPLE)      # every puzzle gives several rungs
+
+
+def test_neighbours_keep_the_solution_and_stay_minimal():
+    import random
+    from tutor.generate.grids import neighbour
+    puzzle = SAMPLE[0]
+    solution = solve_values(puzzle)[1]
+    for k in range(3):
+        near = neighbour(puzzle, solution, random.Random(k))
+        assert near != puzzle and solve_values(near) == (1, solution)
+        for i in (i for i, v in enumerate(near) if v):
+            assert solve_values([0 if j == i else v for j, v in enumerate(near)])[0] == 2
+
+
+def test_a_near_miss_has_the_technique_before_the_path_climbs_to_it():
+    from tutor.generate.accept import cheap_rank, walk_puzzle
+    rung = get("xy-wing")
+    cheap_top = cheap_rank(ladder())
+    near_misses = 0
+    for values in SAMPLE:
+        _, near = walk_puzzle(values, [rung.id], rung.id)
+        before, spent = [], False          # watched once the cheap rungs are spent
+        for pos, t in _path(values):
+            if t.rank >= rung.rank:
+                break
+            spent = spent or t.rank > cheap_top
+            if spent:
+                before.append(bool(rung.finder(pos)))
+        assert near == any(before)
+        near_misses += near
+    assert 0 < near_misses < len(SAMPLE)
+
+
+def test_a_guided_run_follows_the_puzzles_that_reach_the_technique():
+    made = list(itertools.islice(run("guided", wanted=["xy-wing"], guide="xy-wing"), 60))
+    again = list(itertools.islice(run("guided", wanted=["xy-wing"], guide="xy-wing"), 60))
+    assert [m.values for m in made] == [m.values for m in again]
+    roots = [m for m in made if m.neighbour == 0]
+    assert len(roots) < len(made)
+    for k, m in enumerate(made):
+        if m.neighbour:
+            root = next(r for r in reversed(made[:k]) if r.neighbour == 0)
+            assert root.index == m.index and solve_values(m.values)[1] == solve_values(root.values)[1]
+
+
+def test_each_rung_wanted_alone_gets_its_positions():
+    """Wanting one rung (the walk then starts as late and stops as early as
+    it may) finds the same positions as the walk over every rung."""
+    for rung in ("hidden-single", "hidden-subset", "x-wing", "xy-wing", "wxyz-wing", "aic"):
+        for values in SAMPLE[:8]:
+            got = [f.position.key() for f in practice_in(values, [rung])]
+            assert got == [key for t, key, _ in _expected(values, {rung})]

@@ -192,6 +192,7 @@ static PyObject *k_dig(PyObject *self, PyObject *args) {
     PyObject *fast = PySequence_Fast(orbits, "orbits");
     if (!fast) return NULL;
     unsigned char value[81];
+    unsigned short bits[81];
     for (int i = 0; i < 81; i++) {
         if (grid[i] < 1 || grid[i] > 9) {
             Py_DECREF(fast);
@@ -199,6 +200,7 @@ static PyObject *k_dig(PyObject *self, PyObject *args) {
             return NULL;
         }
         value[i] = (unsigned char)grid[i];
+        bits[i] = (unsigned short)(1u << (grid[i] - 1));
     }
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
     for (Py_ssize_t k = 0; k < n; k++) {
@@ -218,13 +220,13 @@ static PyObject *k_dig(PyObject *self, PyObject *args) {
         }
         State s;
         memset(s.done, 0, sizeof s.done);
-        for (int i = 0; i < 81; i++) s.m[i] = value[i] ? (unsigned short)(1u << (value[i] - 1)) : ALL;
+        for (int i = 0; i < 81; i++) s.m[i] = value[i] ? bits[i] : ALL;
         for (int c = 0; c < size; c++) s.m[cells[c]] = ALL;
         int found = 0;
         unsigned short other[81];
         for (int c = 0; c < size && !found; c++) {
             State t = s;
-            t.m[cells[c]] = (unsigned short)(ALL & ~(1u << (grid[cells[c]] - 1)));
+            t.m[cells[c]] = (unsigned short)(ALL & ~bits[cells[c]]);
             search(&t, 1, &found, other);
         }
         if (!found)
@@ -336,42 +338,52 @@ static int subsets(Grid *g) {
     int changed = 0;
     for (int h = 0; h < 27; h++) {
         int cells[9], n = 0;
+        unsigned free = 0;
         for (int k = 0; k < 9; k++)
-            if (!g->value[HOUSE[h][k]]) cells[n++] = HOUSE[h][k];
+            if (!g->value[HOUSE[h][k]]) {
+                cells[n++] = HOUSE[h][k];
+                free |= g->cand[HOUSE[h][k]];
+            }
         if (n < 4) continue;            /* a split needs two cells a side */
-        for (unsigned pick = 1; pick < (1u << n); pick++) {
+        /* where[k]: the cells (bits over cells[]) of the house's k-th free digit */
+        int digits[9], dn = 0;
+        unsigned where[9];
+        for (int d = 1; d <= 9; d++) {
+            if (!(free >> (d - 1) & 1)) continue;
+            where[dn] = 0;
+            for (int c = 0; c < n; c++)
+                if (g->cand[cells[c]] >> (d - 1) & 1) where[dn] |= 1u << c;
+            digits[dn++] = d;
+        }
+        unsigned top = 1u << (n > dn ? n : dn);
+        for (unsigned pick = 3; pick < top; pick++) {
             int size = popcount(pick);
             if (size < 2 || size > 4 || size > n - 2) continue;
-            unsigned naked = 0, places[9];
-            memset(places, 0, sizeof places);
-            for (int k = 0; k < n; k++)
-                if (pick >> k & 1) naked |= g->cand[cells[k]];
-            if (popcount(naked) == size)
+            if (pick < (1u << n)) {         /* naked: `pick` as cells */
+                unsigned naked = 0;
                 for (int k = 0; k < n; k++)
-                    if (!(pick >> k & 1) && (g->cand[cells[k]] & naked)) {
-                        g->cand[cells[k]] &= (unsigned short)~naked;
-                        changed = 1;
+                    if (pick >> k & 1) naked |= g->cand[cells[k]];
+                if (popcount(naked) == size)
+                    for (int k = 0; k < n; k++)
+                        if (!(pick >> k & 1) && (g->cand[cells[k]] & naked)) {
+                            g->cand[cells[k]] &= (unsigned short)~naked;
+                            changed = 1;
+                        }
+            }
+            if (pick < (1u << dn)) {        /* hidden: `pick` as free digits */
+                unsigned dmask = 0, in = 0;
+                for (int k = 0; k < dn; k++)
+                    if (pick >> k & 1) {
+                        dmask |= 1u << (digits[k] - 1);
+                        in |= where[k];
                     }
-            /* hidden: `pick` as a set of digit slots over the house's free digits */
-            unsigned free = 0;
-            for (int k = 0; k < n; k++) free |= g->cand[cells[k]];
-            int dn = 0, digits[9];
-            for (int d = 1; d <= 9; d++)
-                if (free >> (d - 1) & 1) digits[dn++] = d;
-            if (pick >= (1u << dn)) continue;
-            unsigned dmask = 0, where = 0;
-            for (int k = 0; k < dn; k++)
-                if (pick >> k & 1) {
-                    dmask |= 1u << (digits[k] - 1);
+                if (popcount(in) == size)
                     for (int c = 0; c < n; c++)
-                        if (g->cand[cells[c]] >> (digits[k] - 1) & 1) where |= 1u << c;
-                }
-            if (popcount(where) == size)
-                for (int c = 0; c < n; c++)
-                    if ((where >> c & 1) && (g->cand[cells[c]] & ~dmask)) {
-                        g->cand[cells[c]] &= (unsigned short)dmask;
-                        changed = 1;
-                    }
+                        if ((in >> c & 1) && (g->cand[cells[c]] & ~dmask)) {
+                            g->cand[cells[c]] &= (unsigned short)dmask;
+                            changed = 1;
+                        }
+            }
         }
     }
     return changed;

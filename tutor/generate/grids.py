@@ -11,6 +11,11 @@ no grid with i other than v fits the clues left, a single search that
 usually stops at once.  The result is minimal for its symmetry: no orbit
 can go without a second solution appearing.
 
+A neighbour of a puzzle: the same solution, a few clues of it put back,
+then dug again in a new order.  It keeps most of the puzzle, so most of its
+solve path: where a puzzle almost reaches a technique (see run.py), its
+neighbours often do.
+
 Everything random comes from the `random.Random` passed in, so a seed gives
 the same puzzle on every machine, with or without the compiled kernel.
 """
@@ -60,3 +65,17 @@ def dig(grid: list[int], rng: random.Random, symmetry: str = "none") -> list[int
     orbits = list(SYMMETRIES[symmetry])
     rng.shuffle(orbits)
     return kernel.dig(grid, orbits)
+
+
+def neighbour(puzzle: list[int], solution: list[int], rng: random.Random,
+              symmetry: str = "none", add: int = 2) -> list[int]:
+    """A minimal puzzle near `puzzle`: `add` of its empty orbits filled from
+    `solution`, then every orbit dug again (the empty ones first: they stay
+    empty, the puzzle with them empty has one solution), clues in a random
+    order."""
+    empty = [o for o in SYMMETRIES[symmetry] if not puzzle[o[0]]]
+    refill = set(rng.sample(range(len(empty)), min(add, len(empty))))
+    stay = [o for k, o in enumerate(empty) if k not in refill]
+    clues = [o for o in SYMMETRIES[symmetry] if puzzle[o[0]]] + [empty[k] for k in sorted(refill)]
+    rng.shuffle(clues)
+    return kernel.dig(solution, stay + clues)

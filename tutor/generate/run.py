@@ -4,6 +4,13 @@ thrown away by what is wanted.
 Puzzle n of seed s is made from `random.Random(f"{s}:{n}")` alone, so a run
 is reproducible, a run stopped half way keeps its puzzles, and puzzle n can
 be made again on its own (`make_puzzle`).
+
+Guided by one technique (`guide`), the run looks closer where it pays: a
+puzzle that reaches the technique, or nearly does (it has a step of it
+before the solve climbs to its rung, but something simpler comes first
+there), is followed by NEIGHBOURS puzzles near it (grids.neighbour), seeded
+from the puzzle's own seed.  Measured on the rare rungs that gives two to
+eight times as many practice positions a CPU second (README, "Generating").
 """
 from __future__ import annotations
 
@@ -14,8 +21,11 @@ from typing import Iterable, Iterator
 
 from ..engine.position import Position
 from ..engine.solve import SolveResult, logic_solve
-from .accept import Found, givens_text, practice_in
-from .grids import dig, full_grid
+from . import kernel
+from .accept import Found, givens_text, walk_puzzle
+from .grids import dig, full_grid, neighbour
+
+NEIGHBOURS = 20
 
 
 def make_puzzle(seed: int | str, index: int, symmetry: str = "none") -> list[int]:
@@ -32,6 +42,7 @@ class Made:
     index: int
     values: list[int]
     found: list[Found] = field(default_factory=list)
+    neighbour: int = 0       # k > 0: the k-th neighbour of puzzle `index`
 
     @property
     def givens(self) -> str:
@@ -43,11 +54,26 @@ class Made:
 
 
 def run(seed: int | str, symmetry: str = "none", wanted: Iterable[str] | None = None,
-        start: int = 0) -> Iterator[Made]:
+        start: int = 0, guide: str | None = None) -> Iterator[Made]:
     """Every puzzle of the run, from `start` on, without end.  With `wanted`
     (technique ids), each comes with its practice positions for them (often
-    none: the caller keeps the puzzles it wants)."""
+    none: the caller keeps the puzzles it wants); with `guide` (one of them)
+    the neighbours of the puzzles that reach it or nearly do come too."""
     wanted = list(wanted) if wanted else None
     for index in itertools.count(start):
         values = make_puzzle(seed, index, symmetry)
-        yield Made(index, values, practice_in(values, wanted) if wanted else [])
+        if not wanted:
+            yield Made(index, values)
+            continue
+        found, near = walk_puzzle(values, wanted, guide)
+        yield Made(index, values, found)
+        if guide and (near or any(f.technique == guide for f in found)):
+            yield from _neighbours(seed, index, values, symmetry, wanted)
+
+
+def _neighbours(seed, index: int, values: list[int], symmetry: str, wanted) -> Iterator[Made]:
+    rng = random.Random(f"{seed}:{index}:near")
+    solution = kernel.count([1 << (v - 1) if v else 0x1FF for v in values], 1)[1]
+    for k in range(1, NEIGHBOURS + 1):
+        near = neighbour(values, solution, rng, symmetry)
+        yield Made(index, near, walk_puzzle(near, wanted)[0], k)
