@@ -197,7 +197,7 @@ def config_from_args(args):
                         idle_timeout=args.idle_timeout, max_memory_mb=args.max_memory,
                         open_password_hash=open_hash, max_unauthenticated=args.max_pending_logins,
                         host_key_path=Path(args.host_key) if args.host_key else None,
-                        web_port=web_port, tls_cert=cert, tls_key=key)
+                        web_port=web_port, tls_cert=cert, tls_key=key, bank_worker=True)
 
 
 def _db_password(args) -> str | None:

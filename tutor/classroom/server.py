@@ -58,6 +58,7 @@ class ServerConfig:
     watch_interval: float = 2.0
     app_argv: list[str] | None = None     # what a session runs (tests may replace it)
     web_port: int | None = None           # the browser listener (web.py), None: none
+    bank_worker: bool = False             # keep the practice bank topped up (`serve` sets it)
     tls_cert: str | None = None           # PEM files for HTTPS on the web listener
     tls_key: str | None = None
 
@@ -151,6 +152,7 @@ class Classroom:
         self._roster_lock = threading.Lock()
         self.server = None
         self.web = None                   # the browser listener (web.py), when asked for
+        self.bank_worker = None           # the practice bank's worker process, when asked for
         self._watch_task: asyncio.Task | None = None
         self.host_key = None
         # the store: who is connected (for the teacher view); written in the
@@ -334,6 +336,9 @@ class Classroom:
             from .web import WebListener
             self.web = await WebListener(self).start()
         self._watch_task = asyncio.ensure_future(self._watch())
+        if cfg.bank_worker:
+            from ..teaching import bank_worker
+            self.bank_worker = bank_worker.start(cfg.db_url or store.location, password=cfg.db_password)
         log.info("classroom %r listening on %s:%d, roster %s (%d accounts)%s; host key %s; store %s",
                  self.roster.class_name, cfg.host, self.port, cfg.roster_path,
                  len(self.roster.accounts), ", open mode" if cfg.open_password_hash else "",
@@ -368,6 +373,8 @@ class Classroom:
                 log.warning("progress store %s: %d writes could not be made before stopping",
                             self.store.location, self.store.pending)
         self._logins.shutdown()
+        from ..teaching import bank_worker
+        bank_worker.stop(self.bank_worker)
         log.info("classroom stopped")
 
 

@@ -76,4 +76,24 @@ def _neighbours(seed, index: int, values: list[int], symmetry: str, wanted) -> I
     solution = kernel.count([1 << (v - 1) if v else 0x1FF for v in values], 1)[1]
     for k in range(1, NEIGHBOURS + 1):
         near = neighbour(values, solution, rng, symmetry)
-        yield Made(index, near, walk_puzzle(near, wanted)[0], k)
+        yield Made(index, near, walk_puzzle(near, wanted)[0] if wanted else [], k)
+
+
+SOURCE = "generated:"
+
+
+def source_label(seed, made: Made) -> str:
+    """Where a puzzle of a run comes from: 'generated:SEED:INDEX', with
+    '.K' for its K-th neighbour (`remake` reads it back)."""
+    return f"{SOURCE}{seed}:{made.index}" + (f".{made.neighbour}" if made.neighbour else "")
+
+
+def remake(label: str, symmetry: str = "none") -> list[int]:
+    """The puzzle a source label names, made again."""
+    seed, _, where = label[len(SOURCE):].rpartition(":")
+    index, _, k = where.partition(".")
+    values = make_puzzle(seed, int(index), symmetry)
+    if not k:
+        return values
+    near = _neighbours(seed, int(index), values, symmetry, None)
+    return next(m.values for m in near if m.neighbour == int(k))

@@ -166,16 +166,17 @@ class QuizScreen(Screen):
         q = self.quiz
         self.grid.update(position=q.position, highlight=NO_HIGHLIGHT)
         # a name-the-technique quiz must not give its answer away in the title
-        self.title = "Quiz" if isinstance(q, NameQuiz) else f"Quiz: {target_name(q.target)}"
+        self.title = (q.heading() if hasattr(q, "heading") else
+                      "Quiz" if isinstance(q, NameQuiz) else f"Quiz: {target_name(q.target)}")
         places = isinstance(q, EliminateQuiz) and q.places
         self.sub_title = {"find-all": "find them all",
                           "eliminate": "find the placement" if places else "find the elimination",
-                          "name": "name the technique"}[q.kind]
+                          "name": "name the technique"}.get(q.kind, "find the next step")
         self.prompt_text = self._prompt()
         self.query_one("#quiz-prompt", Static).update(Text(self.prompt_text))
         placeholder = {"find-all": "r6c45 #38 or X-Wing #5 r26 c37, Enter",
                        "eliminate": "r1c2=7, Enter" if places else "r6c9<>5, Enter",
-                       "name": "1-4 or the name, Enter"}[q.kind]
+                       "name": "1-4 or the name, Enter"}.get(q.kind, "r6c9<>5 or r1c2=7, Enter")
         self.entry.placeholder = placeholder
         self.entry.value = ""
         if isinstance(q, NameQuiz):

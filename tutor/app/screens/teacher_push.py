@@ -1,6 +1,6 @@
 """The teacher's push dialog: the title the students see, for a quiz what
 to find (and, with singles pending, whether to push the position after
-them), and the hint lock."""
+them), for a fresh practice set its technique, and the hint lock."""
 from __future__ import annotations
 
 from textual.app import ComposeResult
@@ -34,10 +34,15 @@ class PushDialog(ModalScreen["dict | None"]):
     def compose(self) -> ComposeResult:
         from ...engine.registry import families, ladder
         with Vertical():
-            yield Label("Push a find-all quiz to the class" if self.kind == "quiz"
-                        else "Push this position to the class")
+            yield Label({"quiz": "Push a find-all quiz to the class",
+                         "set": "Push a fresh practice set: new positions of one technique, the "
+                                "same for everyone (f pushes each next one)"}.get(
+                self.kind, "Push this position to the class"))
             yield Input(self.default_title, id="push-title", placeholder="title the students see",
                         max_length=100)
+            if self.kind == "set":
+                yield Select([(t.name, t.id) for t in ladder()], value="x-wing", allow_blank=False,
+                             id="push-target")
             if self.kind == "quiz":
                 targets = [(name, fid) for fid, name in families()] + \
                           [(t.name, t.id) for t in ladder()]
@@ -72,7 +77,7 @@ class PushDialog(ModalScreen["dict | None"]):
         lock = self.query_one("#push-lock", Select).value
         no_lock = lock is Select.BLANK or not isinstance(lock, int) or lock < 0
         out = {"title": title, "hint_limit": None if no_lock else int(lock)}
-        if self.kind == "quiz":
+        if self.kind in ("quiz", "set"):
             out["target"] = self.query_one("#push-target", Select).value
             if self.note:
                 out["after_singles"] = self.query_one("#push-after-singles", Checkbox).value
