@@ -13,7 +13,7 @@
   puzzle took there;
 * time to a first hit: `run(seed, wanted=[rung])` until it gives a
   position, blind and guided (`guide=rung`: the neighbours of puzzles that
-  reach the rung or nearly do), median over the seeds (CPU seconds, capped
+  reach the rung), median over the seeds (CPU seconds, capped
   at --budget; a rung that found none in time for most seeds shows '>').
 
 CPU time (time.process_time) rather than the wall clock: a shared machine
@@ -32,7 +32,6 @@ from tutor.engine.position import Position
 from tutor.engine.registry import ladder
 from tutor.engine.solve import logic_solve
 from tutor.generate import kernel
-from tutor.generate.accept import practice_in
 from tutor.generate.grids import dig, full_grid
 from tutor.generate.run import run
 

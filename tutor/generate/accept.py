@@ -105,15 +105,6 @@ def practice_in(values: list[int], wanted: Iterable[str] | None = None) -> list[
     """The practice positions of the puzzle `values` (81 digits, 0 empty,
     one solution) for the wanted techniques (default: every rung), in path
     order."""
-    return walk_puzzle(values, wanted)[0]
-
-
-def walk_puzzle(values: list[int], wanted: Iterable[str] | None = None,
-                near: str | None = None) -> tuple[list[Found], bool]:
-    """(practice_in's positions, whether the puzzle is a near miss for the
-    technique `near`: once the cheap rungs are spent, it has a step
-    somewhere before the path climbs to its rung, but a simpler technique
-    comes first there)."""
     rungs = ladder()
     wanted_ids = {t.id for t in rungs} if wanted is None else set(wanted)
     top_rank = max((get(t).rank for t in wanted_ids), default=0)
@@ -123,58 +114,41 @@ def walk_puzzle(values: list[int], wanted: Iterable[str] | None = None,
         # nothing wanted below the cheap pass's rungs: start where it got stuck
         level, vals, cands = kernel.cheap(start.values, start.cands)
         if level != kernel.STUCK:
-            return [], False       # the cheap rungs finish it: no harder step ever comes
+            return []              # the cheap rungs finish it: no harder step ever comes
         start = Position(vals, cands, start.givens)
         climbed = cheap_top        # the path so far used cheap rungs only
     else:
         climbed = 0
-    walk = _Walk(near)
-    found = list(walk.follow(start, [t for t in rungs if t.rank <= top_rank], wanted_ids,
-                             climbed, top_rank, givens_text(values)))
-    return found, walk.near_miss
+    return list(_walk(start, [t for t in rungs if t.rank <= top_rank], wanted_ids, climbed,
+                      top_rank, givens_text(values)))
 
 
-class _Walk:
-    """One walk along a logic solve, watching for a near miss of `near`."""
-
-    def __init__(self, near: str | None):
-        self.near = get(near) if near else None
-        self.near_miss = False
-
-    def follow(self, pos: Position, rungs: list[Technique], wanted: set[str], climbed: int,
-               top_rank: int, puzzle: str):
-        """Follow the logic solve from `pos` (`climbed`: the highest rank used
-        before it) until no wanted technique can come any more."""
-        # a finder's `first` (its first step, cheaper) finds the rung; every
-        # step is asked for only where the path climbs, or where a hidden set
-        # may stand in for a naked one
-        plan = [(t, None if t.batched else getattr(t.finder, "first", None)) for t in rungs]
-        mirrored = {t.id for t in rungs if _shadowing(t, rungs)}
-        while climbed < top_rank and not pos.is_solved():
-            found = None
-            for t, first in plan:
-                steps = first(pos) if first else t.finder(pos)
-                if steps:
-                    found = t, steps
-                    break
-            if found is None:
-                return                 # stuck below every wanted rung
-            t, steps = found
-            if t.rank > climbed or t.id in mirrored:
-                t, steps = simplest(pos, rungs)
-            self._watch(pos, t, climbed)
-            if t.rank > climbed:
-                if t.id in wanted:
-                    real = [s for s in steps if not leans_on(s)]
-                    if real:
-                        yield Found(t.id, pos.copy(), puzzle, len(real))
-                climbed = t.rank
-            for step in (steps if t.batched else steps[:1]):
-                pos.apply(step)
-
-    def _watch(self, pos: Position, simplest_here: Technique, climbed: int) -> None:
-        near = self.near
-        if near is None or self.near_miss or climbed >= near.rank or simplest_here.rank >= near.rank:
-            return
-        first = getattr(near.finder, "first", None)
-        self.near_miss = bool(first(pos) if first else near.finder(pos))
+def _walk(pos: Position, rungs: list[Technique], wanted: set[str], climbed: int,
+          top_rank: int, puzzle: str):
+    """Follow the logic solve from `pos` (`climbed`: the highest rank used
+    before it) until no wanted technique can come any more."""
+    # a finder's `first` (its first step, cheaper) finds the rung; every step
+    # is asked for only where the path climbs, or where a hidden set may
+    # stand in for a naked one
+    plan = [(t, None if t.batched else getattr(t.finder, "first", None)) for t in rungs]
+    mirrored = {t.id for t in rungs if _shadowing(t, rungs)}
+    while climbed < top_rank and not pos.is_solved():
+        found = None
+        for t, first in plan:
+            steps = first(pos) if first else t.finder(pos)
+            if steps:
+                found = t, steps
+                break
+        if found is None:
+            return                 # stuck below every wanted rung
+        t, steps = found
+        if t.rank > climbed or t.id in mirrored:
+            t, steps = simplest(pos, rungs)
+        if t.rank > climbed:
+            if t.id in wanted:
+                real = [s for s in steps if not leans_on(s)]
+                if real:
+                    yield Found(t.id, pos.copy(), puzzle, len(real))
+            climbed = t.rank
+        for step in (steps if t.batched else steps[:1]):
+            pos.apply(step)

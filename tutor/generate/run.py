@@ -6,11 +6,12 @@ is reproducible, a run stopped half way keeps its puzzles, and puzzle n can
 be made again on its own (`make_puzzle`).
 
 Guided by one technique (`guide`), the run looks closer where it pays: a
-puzzle that reaches the technique, or nearly does (it has a step of it
-before the solve climbs to its rung, but something simpler comes first
-there), is followed by NEIGHBOURS puzzles near it (grids.neighbour), seeded
-from the puzzle's own seed.  Measured on the rare rungs that gives two to
-eight times as many practice positions a CPU second (README, "Generating").
+puzzle that reaches the technique is followed by NEIGHBOURS puzzles near it
+(grids.neighbour), seeded from the puzzle's own seed.  Measured on the rare
+rungs that gives as many to twice as many practice positions a CPU second
+as blind runs (README, "Generating"); following the near misses as well
+(the technique has a step before the path climbs to its rung, but a
+simpler one comes first) gave fewer.
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from typing import Iterable, Iterator
 from ..engine.position import Position
 from ..engine.solve import SolveResult, logic_solve
 from . import kernel
-from .accept import Found, givens_text, walk_puzzle
+from .accept import Found, givens_text, practice_in
 from .grids import dig, full_grid, neighbour
 
 NEIGHBOURS = 20
@@ -58,16 +59,16 @@ def run(seed: int | str, symmetry: str = "none", wanted: Iterable[str] | None = 
     """Every puzzle of the run, from `start` on, without end.  With `wanted`
     (technique ids), each comes with its practice positions for them (often
     none: the caller keeps the puzzles it wants); with `guide` (one of them)
-    the neighbours of the puzzles that reach it or nearly do come too."""
+    the neighbours of the puzzles that reach it come too."""
     wanted = list(wanted) if wanted else None
     for index in itertools.count(start):
         values = make_puzzle(seed, index, symmetry)
         if not wanted:
             yield Made(index, values)
             continue
-        found, near = walk_puzzle(values, wanted, guide)
+        found = practice_in(values, wanted)
         yield Made(index, values, found)
-        if guide and (near or any(f.technique == guide for f in found)):
+        if guide and any(f.technique == guide for f in found):
             yield from _neighbours(seed, index, values, symmetry, wanted)
 
 
@@ -76,7 +77,7 @@ def _neighbours(seed, index: int, values: list[int], symmetry: str, wanted) -> I
     solution = kernel.count([1 << (v - 1) if v else 0x1FF for v in values], 1)[1]
     for k in range(1, NEIGHBOURS + 1):
         near = neighbour(values, solution, rng, symmetry)
-        yield Made(index, near, walk_puzzle(near, wanted)[0] if wanted else [], k)
+        yield Made(index, near, practice_in(near, wanted) if wanted else [], k)
 
 
 SOURCE = "generated:"
