@@ -8,7 +8,7 @@ and (with --json) its solution path; with --technique, only puzzles whose
 logic solve meets that technique as the simplest step with everything
 before it simpler, and the position there (the practice position); for one
 technique the run is guided (tutor/generate/run.py: the neighbours of
-puzzles that reach it or nearly do), and a practice position is printed
+puzzles that reach it), and a practice position is printed
 once.  One
 line (text or JSON) a puzzle, written as soon as it is made, so Ctrl+C
 keeps what was made (exit status 130).  A progress bar goes to the
@@ -17,8 +17,10 @@ terminal, and only to a terminal.
 from __future__ import annotations
 
 import random
+import signal
 import sys
 import time
+from contextlib import contextmanager
 
 from .usage import UsageError
 
@@ -51,6 +53,20 @@ class ProgressBar:
         if self.on:
             self.stream.write("\r\033[K")
             self.stream.flush()
+
+
+@contextmanager
+def _interrupt_after():
+    """A Ctrl+C during the block takes effect at its end, so a line is
+    written whole and counted, or not at all."""
+    caught = []
+    previous = signal.signal(signal.SIGINT, lambda *_: caught.append(True))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def _record(made, rated, practice, with_path: bool) -> dict:
@@ -99,9 +115,10 @@ def cmd_generate(args) -> int:
                 shown.add(fresh[0].position.key())
             record = _record(made, made.rate(), fresh[0] if wanted else None, args.json)
             bar.close()
-            sys.stdout.write(json_line(record) if args.json else _text(record) + "\n")
-            sys.stdout.flush()
-            kept += 1
+            with _interrupt_after():
+                sys.stdout.write(json_line(record) if args.json else _text(record) + "\n")
+                sys.stdout.flush()
+                kept += 1
             bar.show(kept, tried, force=True)
             if kept >= args.count:
                 break

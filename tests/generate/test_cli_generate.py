@@ -92,8 +92,11 @@ def test_ctrl_c_keeps_the_puzzles_made():
     lines = [proc.stdout.readline() for _ in range(3)]
     time.sleep(0.2)
     proc.send_signal(signal.SIGINT)
-    rest, err = proc.communicate(timeout=60)
-    lines += rest.splitlines(keepends=True)
+    # read on through the same file object: communicate() would skip what
+    # readline() has buffered
+    lines += proc.stdout.read().splitlines(keepends=True)
+    err = proc.stderr.read()
+    proc.wait(timeout=60)
     assert proc.returncode == 130
     assert all(line.endswith("\n") for line in lines)
     puzzles = [json.loads(line)["puzzle"] for line in lines]
