@@ -55,8 +55,8 @@ def _refuse_known_empty(technique: str) -> None:
     if known_empty(technique):
         from ..engine.registry import technique_name
         raise NoPracticePositions(
-            f"no shipped puzzle has a position where {technique_name(technique)} is the simplest "
-            f"step (a technique lower on the ladder always comes first there), so it has no "
+            f"the generator found no position where {technique_name(technique)} is the simplest "
+            f"step (a technique lower on the ladder always came first), so it has no "
             f"practice positions; its lesson's examples show it")
 
 

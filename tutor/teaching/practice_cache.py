@@ -21,10 +21,11 @@ from ..engine.formats import parse_position
 from ..engine.position import Position
 from ..engine.registry import ladder
 from ..engine.solve import logic_solve
-from ..generate.run import run, source_label
+from ..generate.run import SOURCE, run, source_label
 from ..paths import data_dir
 from .practice_sources import PracticePosition
 from .practice_variants import make_variants
+from .practice_walk import climbs_clean
 
 CACHE_LIMIT = 40               # positions kept per technique
 REBUILD_BUDGET = 20.0          # CPU seconds of generation per technique
@@ -86,29 +87,37 @@ def write_cache(technique: str, positions: list[PracticePosition]) -> Path:
 
 
 def rebuild(limit: int = CACHE_LIMIT, budget: float = REBUILD_BUDGET,
-            progress=None) -> dict[str, tuple[int, int]]:
+            progress=None, techniques=None) -> dict[str, tuple[int, int, int]]:
     """Rewrite the cache from the generator: for each rung, a run guided
     toward it (seeded by the rung's name, so a rebuild is reproducible)
     until it has `limit` positions or has used `budget` CPU seconds, at most
-    PER_PUZZLE from one puzzle and its neighbours.  A rung left short keeps
-    the real positions its cache had (rare rungs: from the shipped
-    puzzles), then is filled up with variants.  Returns, per technique,
-    (positions generated, real positions kept, variants added)."""
+    PER_PUZZLE from one puzzle and its neighbours, then `fill_up`.  Returns,
+    per technique, (positions generated, real positions kept, variants added).
+    `techniques`: only these rungs (default: all)."""
     counts = {}
     for t in ladder():
-        chosen = generated_positions(t.id, limit, budget)
-        made = len(chosen)
-        keys = {p.position.key() for p in chosen}
-        # a rare rung keeps the real positions it had, up to the limit
-        chosen += [p for p in load_cache(t.id) if not p.is_variant and p.position.key() not in keys]
-        chosen = chosen[:limit]
-        variants = make_variants(t.id, chosen, limit - len(chosen),
-                                 exclude={p.position.key() for p in chosen}) if chosen else []
-        write_cache(t.id, chosen + variants)
-        counts[t.id] = (made, len(chosen) - made, len(variants))
+        if techniques and t.id not in techniques:
+            continue
+        made = generated_positions(t.id, limit, budget)
+        counts[t.id] = (len(made), *fill_up(t.id, made, limit))
         if progress:
             progress(t.id, *counts[t.id])
     return counts
+
+
+def fill_up(technique: str, made: list[PracticePosition], limit: int = CACHE_LIMIT) -> tuple[int, int]:
+    """Write the technique's cache: the positions `made`; for a rung left
+    short, the real positions its cache had (rare rungs: from the shipped
+    puzzles) where every step before them is simpler (`climbs_clean`); then
+    variants up to `limit`.  Returns (real positions kept, variants)."""
+    keys = {p.position.key() for p in made}
+    kept = [p for p in load_cache(technique) if not p.is_variant and p.position.key() not in keys
+            and (p.source.startswith(SOURCE) or climbs_clean(p))][:limit - len(made)]
+    chosen = made + kept
+    variants = make_variants(technique, chosen, limit - len(chosen),
+                             exclude={p.position.key() for p in chosen}) if chosen else []
+    write_cache(technique, chosen + variants)
+    return len(kept), len(variants)
 
 
 def generated_positions(technique: str, limit: int, budget: float) -> list[PracticePosition]:
@@ -152,6 +161,8 @@ def main(argv=None) -> int:
     ap.add_argument("--limit", type=int, default=CACHE_LIMIT, help="positions kept per technique")
     ap.add_argument("--budget", type=float, default=REBUILD_BUDGET,
                     help="CPU seconds the generator may take per technique")
+    ap.add_argument("--technique", "-t", action="append", metavar="ID",
+                    help="rebuild only this technique's cache (repeatable)")
     args = ap.parse_args(argv)
     if args.rebuild:
         t0 = time.perf_counter()
@@ -160,7 +171,7 @@ def main(argv=None) -> int:
             more = (f" + {kept} kept" if kept else "") + (f" + {variants} variants" if variants else "")
             print(f"{tid:16} generated {made:3}{more}  ({time.process_time():.0f} CPU s)", flush=True)
 
-        rebuild(args.limit, args.budget, progress)
+        rebuild(args.limit, args.budget, progress, args.technique)
         print(f"rebuilt in {time.perf_counter() - t0:.1f} s")
         return 0
     for t in ladder():

@@ -83,6 +83,23 @@ def positions_in(source: str, puzzle: str, technique: str, route: str = "first")
             for k, p, t, _ in walk(pos, route=route, key=source) if t.id == technique]
 
 
+def climbs_clean(p: PracticePosition) -> bool:
+    """Whether every step before `p` on its puzzle's route is simpler than
+    its technique (the generator's accept rule; positions found by walking
+    the shipped puzzles were kept by the simplest-step rule alone)."""
+    rank = next(t.rank for t in ladder() if t.id == p.technique)
+    try:
+        start = parse_position(p.puzzle)
+    except PositionError:
+        return False
+    for _, pos, t, _ in walk(start, route=p.route, key=p.source):
+        if pos.key() == p.position.key():
+            return True
+        if t.rank >= rank:
+            return False
+    return False
+
+
 def is_practice_position(pos: Position, technique: str) -> bool:
     """The generator's rule: the technique is the simplest step (see
     `simplest`), and the position has one solution, every empty cell still
