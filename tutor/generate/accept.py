@@ -25,55 +25,18 @@ from typing import Iterable
 
 from ..engine.names import leans_on
 from ..engine.position import Position
-from ..engine.registry import Technique, get, ladder
+from ..engine.registry import Technique, get, ladder, offered, tier_of
 from ..engine.step import Step
 from . import kernel
 
 
-# A naked set and the hidden set on the other cells of its house are one
-# deduction seen from two sides, with the same eliminations.  Since every
-# hidden set of 2..7 cells has a naked complement of 2..7 cells, a strict
-# "first technique on the ladder" rule would never let a Hidden Subset be the
-# simplest step.  So a naked set that is only the LARGER side of a hidden set
-# does not count as simpler than that hidden set.  The registry says which
-# techniques share a place this way: a room whose `tier` (the judge's
-# preference) reaches down to another's rank stands level with it.
-def _shadowing(t: Technique, techniques: list[Technique]) -> list[Technique]:
-    """The later techniques of the same tier as `t` (hidden-subset for
-    naked-subset)."""
-    return [u for u in techniques if u.tier is not None and u.tier <= t.rank < u.rank]
-
-
-def _size(step: Step) -> int:
-    return int(step.extra.get("size") or len(step.cells))
-
-
-def _all_shadowed(steps: list[Step], others: list[Step]) -> bool:
-    """Every step has a smaller step in `others` with the same effect."""
-    best: dict[tuple, int] = {}
-    for s in others:
-        best[s.effect] = min(best.get(s.effect, 99), _size(s))
-    return all(s.effect in best and best[s.effect] < _size(s) for s in steps)
-
-
 def simplest(pos: Position, techniques: list[Technique] | None = None) -> tuple[Technique, list[Step]] | None:
-    """The simplest technique that has a step here, with its steps: the first
-    on the ladder, except that a naked set which is only the larger view of a
-    hidden set gives way to the hidden set (see _shadowing).  A uniqueness
-    technique counts only where the position has exactly one solution."""
-    techniques = techniques or ladder()
-    for t in techniques:
-        found = t.finder(pos)
-        if not found:
-            continue
-        if t.uniqueness and pos.solution_info()[0] != 1:
-            continue
-        for other in _shadowing(t, techniques):
-            hidden = other.finder(pos)
-            if hidden and _all_shadowed(found, hidden):
-                return other, hidden
-        return t, found
-    return None
+    """The technique whose step the engine offers first here (the registry's
+    `offered`, the one definition of the simplest step: the first tier with
+    a step, and in it the simplest step, so a hidden set wins where it is
+    the smaller side of a house split), with all its steps, not only the
+    first: practice counts its instances there."""
+    return offered(pos, techniques, lambda t, p: t.finder(p))
 
 
 @dataclass(frozen=True)
@@ -95,10 +58,11 @@ def givens_text(values) -> str:
 
 
 def cheap_rank(rungs: list[Technique]) -> int:
-    """The highest rank the cheap pass covers: its rungs, and the hidden sets
-    its naked sets mirror (see _shadowing)."""
-    cheap = [get(t) for t in kernel.CHEAP]
-    return max(u.rank for t in cheap for u in [t, *_shadowing(t, rungs)])
+    """The highest rank the cheap pass covers: its rungs, and those sharing
+    their tier (the hidden sets its naked sets mirror: a hidden set is the
+    other side of a naked one in the same house)."""
+    cheap_tiers = {tier_of(get(t)) for t in kernel.CHEAP}
+    return max(t.rank for t in rungs if tier_of(t) in cheap_tiers)
 
 
 def practice_in(values: list[int], wanted: Iterable[str] | None = None) -> list[Found]:
@@ -127,26 +91,14 @@ def _walk(pos: Position, rungs: list[Technique], wanted: set[str], climbed: int,
           top_rank: int, puzzle: str):
     """Follow the logic solve from `pos` (`climbed`: the highest rank used
     before it) until no wanted technique can come any more."""
-    # a finder's `first` (its first step, cheaper) finds the rung; every step
-    # is asked for only where the path climbs, or where a hidden set may
-    # stand in for a naked one
-    plan = [(t, None if t.batched else getattr(t.finder, "first", None)) for t in rungs]
-    mirrored = {t.id for t in rungs if _shadowing(t, rungs)}
     while climbed < top_rank and not pos.is_solved():
-        found = None
-        for t, first in plan:
-            steps = first(pos) if first else t.finder(pos)
-            if steps:
-                found = t, steps
-                break
+        found = offered(pos, rungs)    # the logic solve's choice, from first steps
         if found is None:
-            return                 # stuck below every wanted rung
+            return                     # stuck below every wanted rung
         t, steps = found
-        if t.rank > climbed or t.id in mirrored:
-            t, steps = simplest(pos, rungs)
         if t.rank > climbed:
             if t.id in wanted:
-                real = [s for s in steps if not leans_on(s)]
+                real = [s for s in t.finder(pos) if not leans_on(s)]
                 if real:
                     yield Found(t.id, pos.copy(), puzzle, len(real))
             climbed = t.rank

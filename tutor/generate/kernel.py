@@ -24,7 +24,9 @@ candidates, and a removal they allow stays allowed after other removals, so
 they reach the same stuck position whatever order they run in.  A logic
 solve therefore passes through that position, and nothing before it needs
 more than CHEAP; and the first rung whose closure solves the puzzle is the
-hardest technique of its logic solve.
+hardest tier of its logic solve (the last level, naked subsets, stands for
+their tier: the solve may take the hidden set on the other side of a house
+split, registry.tiers).
 """
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ from ..engine.grid import ALL_DIGITS
 from ..engine.position import Position
 
 # The kernel's levels 0-4, in ladder order (locked sets: the naked subsets,
-# which in a logic solve always come before the hidden ones they mirror).
+# and with them the hidden ones they mirror, which share their tier).
 CHEAP = ("naked-single", "hidden-single", "pointing", "claiming", "naked-subset")
 STUCK = len(CHEAP)          # level: CHEAP leaves the puzzle unsolved
 BROKEN = STUCK + 1          # level: a contradiction (never for a puzzle with one solution)

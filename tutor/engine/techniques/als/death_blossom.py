@@ -217,7 +217,7 @@ def _combine(petals: _Petals, options, stem: int, z: int, found: dict) -> None:
                     if petals.simpler(ordered, cost, old[1], old[0]):
                         found[key] = (cost, ordered)
             else:
-                rec(level + 1, tt, used | cells, total + sizes[k])
+                rec(level + 1, tt, used | cells, total + sizes[k])  # noqa: F821 (deleted below)
 
     rec(0, -1, 0, 0)
     del rec         # it refers to itself: drop it now rather than leave the cycle to the GC

@@ -81,7 +81,7 @@ def base_sets(lines, size, width=None):
             if len(picked) == size:
                 out.append((picked, u))
             elif n - j - 1 >= size - len(picked):
-                grow(j + 1, picked, u)
+                grow(j + 1, picked, u)  # noqa: F821 (deleted below)
 
     if n >= size:
         grow(0, (), 0)

@@ -110,7 +110,7 @@ def net_proof(c: Consequences, net: Net, goal) -> list[tuple[int, int, int]]:
                 hi = mid
             else:
                 lo = mid + 1
-        on_cause(lo)
+        on_cause(lo)  # noqa: F821 (deleted below)
 
     def on_cause(t: int):
         if t in need:
@@ -120,11 +120,11 @@ def net_proof(c: Consequences, net: Net, goal) -> list[tuple[int, int, int]]:
         if rule == NAKED:
             for e in MASK_DIGITS[base[i]]:
                 if e != d:
-                    off_cause(i, e)
+                    off_cause(i, e)  # noqa: F821 (deleted below)
         elif rule != PREMISE:
             for j in HOUSES[rule]:
                 if j != i and not c.values[j] and base[j] >> (d - 1) & 1:
-                    off_cause(j, d)
+                    off_cause(j, d)  # noqa: F821 (deleted below)
 
     if isinstance(goal, tuple):
         kind = goal[0]
@@ -230,6 +230,7 @@ def build_step(c: Consequences, via: str, proof, merged: int):
     if merged > 1:
         extra["merged"] = merged
     houses: tuple = ()
+    digits: tuple[int, ...]
     if kind == "contradiction":
         lit = premise[0]
         digits = (_digit_of(lit),)

@@ -78,10 +78,10 @@ def _splits(pos: Position, house: int):
             by_digit[d] |= b
     places = [by_digit[d] for d in MASK_DIGITS[all_digits]]
     for picked in _closed_groups(places, half):
-        hidden_cells = 0
+        covered = 0
         for k in MASK_BITS[picked]:
-            hidden_cells |= places[k]
-        seen.add(full & ~hidden_cells)
+            covered |= places[k]
+        seen.add(full & ~covered)
     for naked in seen:
         if not 0 < naked < full:
             continue
@@ -115,7 +115,8 @@ def _naked_step(pos, cells, dmask):
         "naked-subset", set_name(size, False, cells, digits),
         cells=cells, digits=digits, houses=houses, eliminations=elims,
         lead=f"{plain}: {','.join(map(str, digits))} in {cells_name(cells)}",
-        extra={"size": size, "hidden": False, "kind": plain},
+        extra={"size": size, "hidden": False, "kind": plain,
+               "_offer": _offer(size, False, min(_other_side(pos, h, size) for h in houses))},
     )
 
 
@@ -129,8 +130,29 @@ def _hidden_step(pos, cells, dmask, house):
         "hidden-subset", set_name(size, True, cells, digits),
         cells=cells, digits=digits, houses=houses or [house], eliminations=elims,
         lead=f"{plain}: {','.join(map(str, digits))} in {cells_name(cells)}",
-        extra={"size": size, "hidden": True, "kind": plain},
+        extra={"size": size, "hidden": True, "kind": plain,
+               "_offer": _offer(size, True, _other_side(pos, house, size))},
     )
+
+
+# The order a house's splits are offered in (hints, logic solve, the judge's
+# proof).  The two views of one split share a tier and its smaller side comes
+# first, the naked one on a tie; across splits, as HoDoKu's solver and
+# SudokuWiki's list take them: naked pairs and triples, hidden pairs and
+# triples, then quads.
+_OFFER = {(2, False): 1, (3, False): 2, (2, True): 3, (3, True): 4, (4, False): 5, (4, True): 6}
+
+
+def _other_side(pos, house: int, size: int) -> int:
+    return sum(1 for i in HOUSES[house] if not pos.values[i]) - size
+
+
+def _offer(size: int, hidden: bool, other: int) -> float:
+    """A set's place in the offer order: its own, when it is the smaller side
+    of its split (naked on a tie); else just after its smaller side's."""
+    if size < other or size == other and not hidden:
+        return _OFFER.get((size, hidden), 10 + size)
+    return _OFFER.get((other, not hidden), 10 + other) + 0.5
 
 
 def _confined(pos, house, cells, dmask) -> bool:
@@ -222,7 +244,7 @@ def check_naked(pos: Position, q) -> PatternReport:
         count = {d: sum(1 for i in cells if pos.cands[i] & bit(d)) for d in MASK_DIGITS[union]}
         keep = sorted(MASK_DIGITS[union], key=lambda d: (-count[d], d not in claimed, d))[:k]
     else:
-        keep = MASK_DIGITS[union]
+        keep = list(MASK_DIGITS[union])
     extra_mask = union & ~mask_of(keep)
     if extra_mask:
         holders = [i for i in cells if pos.cands[i] & extra_mask]
@@ -268,6 +290,7 @@ def check_hidden(pos: Position, q) -> PatternReport:
         confined = [d for d in pool if not outside[d]]
         if best is None or len(confined) > len(best[1]):
             best = (h, confined, outside)
+    assert best is not None       # the cells share a house (checked above)
     h, confined, outside = best
     if len(confined) < k:
         rest = sorted((d for d in pool if d not in confined),
@@ -300,9 +323,13 @@ def _set_label(step) -> str:
 _SIZES = tuple(range(MIN_SIZE, MAX_SIZE + 1))
 
 
+def _offer_key(step) -> float:
+    return step.extra["_offer"]
+
+
 @technique("naked-subset", "Naked Subset (LockedSet)", "locked-set", rank=50, weight=60,
            label="Naked Subset", aliases=("naked subset", "naked set", "naked"), sizes=_SIZES,
-           check=check_naked, step_label=_set_label,
+           check=check_naked, step_label=_set_label, offer_key=_offer_key,
            confusions=(("hidden-subset", "naked vs hidden",
                         "naked: N cells hold only N digits; hidden: N digits fit only in N cells "
                         "of a house"),),
@@ -317,7 +344,7 @@ def naked_subsets(pos: Position):
 # two views together, so that the smaller side wins
 @technique("hidden-subset", "Hidden Subset (LockedSet)", "locked-set", rank=60, weight=70, tier=50,
            label="Hidden Subset", aliases=("hidden subset", "hidden set", "hidden"), sizes=_SIZES,
-           check=check_hidden, step_label=_set_label,
+           check=check_hidden, step_label=_set_label, offer_key=_offer_key,
            prerequisites=("hidden-single", "pointing", "claiming"),
            distractors=("naked-subset", "claiming", "hidden-single", "pointing"))
 def hidden_subsets(pos: Position):
