@@ -83,7 +83,10 @@ def practice_in(values: list[int], wanted: Iterable[str] | None = None) -> list[
         climbed = cheap_top        # the path so far used cheap rungs only
     else:
         climbed = 0
-    return list(_walk(start, [t for t in rungs if t.rank <= top_rank], wanted_ids, climbed,
+    # the rungs up to the hardest wanted, with the whole of its tier: a
+    # hidden set may be offered before the naked set it mirrors
+    top_tier = max((tier_of(get(t)) for t in wanted_ids), default=0)
+    return list(_walk(start, [t for t in rungs if tier_of(t) <= top_tier], wanted_ids, climbed,
                       top_rank, givens_text(values)))
 
 

@@ -25,7 +25,7 @@ from ..generate.run import SOURCE, run, source_label
 from ..paths import data_dir
 from .practice_sources import PracticePosition
 from .practice_variants import make_variants
-from .practice_walk import climbs_clean
+from .practice_walk import climbs_clean, simplest_id
 
 CACHE_LIMIT = 40               # positions kept per technique
 REBUILD_BUDGET = 20.0          # CPU seconds of generation per technique
@@ -107,11 +107,13 @@ def rebuild(limit: int = CACHE_LIMIT, budget: float = REBUILD_BUDGET,
 
 def fill_up(technique: str, made: list[PracticePosition], limit: int = CACHE_LIMIT) -> tuple[int, int]:
     """Write the technique's cache: the positions `made`; for a rung left
-    short, the real positions its cache had (rare rungs: from the shipped
-    puzzles) where every step before them is simpler (`climbs_clean`); then
+    short, the real positions its cache had where the technique is still the
+    simplest step (rare rungs: from the shipped puzzles, where every step
+    before them is simpler, `climbs_clean`); then
     variants up to `limit`.  Returns (real positions kept, variants)."""
     keys = {p.position.key() for p in made}
     kept = [p for p in load_cache(technique) if not p.is_variant and p.position.key() not in keys
+            and simplest_id(p.position) == technique    # still so, should the engine have changed
             and (p.source.startswith(SOURCE) or climbs_clean(p))][:limit - len(made)]
     chosen = made + kept
     variants = make_variants(technique, chosen, limit - len(chosen),
