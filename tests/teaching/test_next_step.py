@@ -26,7 +26,7 @@ def _ratings(store, user, technique):
 
 
 def test_a_win_found_unaided_counts_more_than_a_win_in_a_themed_drill(store):
-    d = learner.item_difficulty("x-wing", "eliminate", 1, 0.5)
+    d = learner.item_difficulty("x-wing", 1, 0.5)
     for user, kind, score in (("open", learner.NEXT_STEP, 1.0), ("drill", "eliminate", 1.0),
                               ("open-loss", learner.NEXT_STEP, 0.0), ("drill-loss", "eliminate", 0.0)):
         for k in range(3):

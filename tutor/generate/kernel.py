@@ -23,10 +23,12 @@ Why the cheap pass may stop early: the rungs of CHEAP only ever remove
 candidates, and a removal they allow stays allowed after other removals, so
 they reach the same stuck position whatever order they run in.  A logic
 solve therefore passes through that position, and nothing before it needs
-more than CHEAP; and the first rung whose closure solves the puzzle is the
-hardest tier of its logic solve (the last level, naked subsets, stands for
-their tier: the solve may take the hidden set on the other side of a house
-split, registry.tiers).
+more than CHEAP (a Locked Pair or Triple is two naked sets, which the
+naked subsets cover); and the first rung whose closure solves the puzzle
+bounds the hardest technique of its logic solve: the singles exactly, and
+past them no harder than its own tier (the solve may take a Locked Pair,
+which comes before Pointing, where the kernel needed naked subsets, or the
+hidden set on the other side of a house split, registry.tiers).
 """
 from __future__ import annotations
 

@@ -28,9 +28,12 @@ NEXT_STEP_AFTER = 3        # rungs mastered before "Practise next" offers it
 
 
 class NextStepQuiz(EliminateQuiz):
-    """Find the next step here, any technique: claim what it removes or places."""
+    """Find the next step here, any technique: claim what it removes or
+    places.  Not a registered kind: it is made from the bank for a learner
+    (next_step_quiz), not for a technique named."""
 
     kind = NEXT_STEP
+    asks = "find the next step"
 
     def __init__(self, position: Position, source: str = "", uniqueness: bool = True):
         found = simplest(position)
@@ -39,8 +42,15 @@ class NextStepQuiz(EliminateQuiz):
         super().__init__(position, found[0].id, source, uniqueness)
         self.credited: str | None = None        # the technique that proved the right claim
 
+    @property
+    def solved(self) -> bool:
+        return self.credited is not None
+
     def heading(self) -> str:
         return "What's next?"                   # the title must not name the technique
+
+    def sub_title(self) -> str:
+        return self.asks
 
     @property
     def places(self) -> bool:
@@ -50,31 +60,25 @@ class NextStepQuiz(EliminateQuiz):
         return ("What's next? Find a step here yourself, any technique, and claim what it removes "
                 "or places (e.g. r6c9<>5 or r1c2=7; name it with 'by x-wing' if you like).")
 
-    def submit(self, claim: str, by: str | None = None, pattern: str | None = None) -> Verdict:
+    def judge(self, claim: str) -> Verdict:
         from ..engine import judge as judge_mod
         claim, _, named = claim.partition(" by ")
-        by = by or named.strip() or None
         try:
-            jv = judge_mod.judge(self.position, claim.strip(), by=by, pattern=pattern,
+            jv = judge_mod.judge(self.position, claim.strip(), by=named.strip() or None,
                                  uniqueness=self.uniqueness)
         except Exception as e:  # the judge answers bad claims itself; guard the UI anyway
-            return self._log(claim, Verdict("invalid", f"could not read '{claim}': {e}"))
+            return Verdict("invalid", f"could not read '{claim}': {e}")
         step = jv.steps[0] if jv.steps else None
         if jv.kind in ("proved", "proved-other"):
-            self.solved = True
+            self.solved_by = step
             self.credited = jv.technique or (step.technique if step else self.target)
-            return self._log(claim, Verdict("correct", f"right, a {technique_name(self.credited)} "
-                                                       f"step: {jv.message}", step,
-                                            highlight=highlight_of(step) if step else {}))
+            return Verdict("correct", f"right, a {technique_name(self.credited)} step: {jv.message}",
+                           step, highlight=highlight_of(step) if step else {})
         if jv.kind == "true-unproved":
-            return self._log(claim, Verdict("true-unproved", f"right answer, no reason yet: {jv.message}"))
+            return Verdict("true-unproved", f"right answer, no reason yet: {jv.message}")
         if jv.kind == "false":
-            return self._log(claim, Verdict("wrong", jv.message, highlight=dict(jv.highlight or {})))
-        return self._log(claim, Verdict("invalid", jv.message))
-
-    def _log(self, claim: str, v: Verdict) -> Verdict:
-        self.attempts.append((claim, v))
-        return v
+            return Verdict("wrong", jv.message, highlight=dict(jv.highlight or {}))
+        return Verdict("invalid", jv.message)
 
     def records(self) -> list[tuple[str, float]]:
         """The technique that proved the claim, or (not solved) the simplest

@@ -39,7 +39,7 @@ LOW_WATER = 100          # positions per technique the worker keeps the bank at,
 
 def difficulty(technique: str, position, instances: int) -> float:
     filled = sum(1 for v in position.values if v) / 81
-    return item_difficulty(technique, "find-all", instances, filled)
+    return item_difficulty(technique, instances, filled)
 
 
 def _as_practice(row: bank.Banked) -> PracticePosition:
