@@ -1,4 +1,5 @@
-"""Ship the top-level lessons/ and puzzles/ inside the package as tutor/data/.
+"""Ship the top-level lessons/ and puzzles/ inside the package as tutor/data/,
+and build the generator's optional C kernel.
 
 They live at the top of the repository so people can read and edit them;
 a regular (non-editable) install copies them into the wheel here.
@@ -6,7 +7,7 @@ a regular (non-editable) install copies them into the wheel here.
 import shutil
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).parent
@@ -23,4 +24,10 @@ class BuildWithData(build_py):
                 shutil.copytree(src, dst)
 
 
-setup(cmdclass={"build_py": BuildWithData})
+# The generator's kernel (tutor/generate/kernel.py): C where the machine has a
+# compiler; when the build fails the install goes on and the generator runs
+# in pure Python.
+KERNEL = Extension("tutor.generate._kernel", ["tutor/generate/_kernel.c"], optional=True,
+                   extra_compile_args=["-O2"])
+
+setup(cmdclass={"build_py": BuildWithData}, ext_modules=[KERNEL])

@@ -76,6 +76,13 @@ def pg_server():
         server.stop()
 
 
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_target(request, tmp_path):
+    """Where a new, empty store lives: a SQLite file, or a fresh PostgreSQL
+    database (skipped, with the reason, without a server)."""
+    return str(tmp_path / "t.db") if request.param == "sqlite" else request.getfixturevalue("pg_url")
+
+
 @pytest.fixture
 def pg_url(pg_server):
     """A fresh database on the test server, for one test."""

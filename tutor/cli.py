@@ -332,13 +332,15 @@ def build_parser() -> argparse.ArgumentParser:
     add_ladder_options(sub)              # techniques; steps --batch; --no-uniqueness
     from .cli_progress import add_progress_commands
     add_progress_commands(sub)           # progress, class-progress
+    from .cli_generate import add_generate_command
+    add_generate_command(sub)            # generate
     from .classroom.commands import add_subcommands as _classroom_subcommands
     _classroom_subcommands(sub)          # serve, roster
     return p
 
 
 COMMANDS = {"steps", "solve", "position", "app", "check", "quiz", "practice-positions",
-            "serve", "roster", "techniques", "progress", "class-progress"}
+            "serve", "roster", "techniques", "progress", "class-progress", "generate"}
 
 
 def main(argv=None) -> int:

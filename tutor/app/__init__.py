@@ -46,6 +46,7 @@ def run_app(puzzle=None, **options) -> int:
     memory is tidied once start-up is over, see tutor/app/memory.py; what
     waits to be saved is written before it ends, see tutor/app/saving.py)."""
     from .saving import flush, save_before_exit
+    options.setdefault("bank_worker", True)     # keep the practice bank topped up meanwhile
     app = make_app(puzzle=puzzle, **options)
     app.settle_memory = True
     save_before_exit(app)

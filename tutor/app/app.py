@@ -162,6 +162,7 @@ class TutorApp(App):
         from .saving import background
         self.store = background(self.store)     # writes in the background, retried until they commit
         self._play = None
+        self.bank_worker = None                 # the practice bank's worker process (on_mount)
         # run_app() sets this: tidy the process's memory once start-up is over
         # (tutor/app/memory.py); tests that run many apps in one process do not
         self.settle_memory = False
@@ -195,10 +196,17 @@ class TutorApp(App):
             self.set_timer(1.0, self._settle_memory)
         from .saving import SaveWatch
         SaveWatch(self).start()
+        if self.options.get("bank_worker") and not self.served and self.store is not None:
+            from ..teaching import bank_worker        # a process of its own: the app never waits for it
+            self.bank_worker = bank_worker.start(self.store.location)
         if self.options.get("role") == "student":       # SSH classroom: follow the teacher's pushes
             from .classlink import ClassLink
             self.class_link = ClassLink(self, self.options.get("class_name") or "class")
             self.class_link.start()
+
+    def on_unmount(self) -> None:
+        from ..teaching import bank_worker
+        bank_worker.stop(self.bank_worker)
 
     def _settle_memory(self) -> None:
         """Once the first frame is out and the rating is done (or after 10 s)."""

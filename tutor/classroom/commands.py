@@ -213,7 +213,8 @@ def config_from_args(args):
                         host_key_path=Path(args.host_key) if args.host_key else None,
                         web_port=web_port, tls_cert=cert, tls_key=key,
                         warm_parent=not getattr(args, "no_warm_parent", False),
-                        remember_logins=not getattr(args, "no_remember", False))
+                        remember_logins=not getattr(args, "no_remember", False),
+                        bank_worker=True)
 
 
 def _db_password(args) -> str | None:

@@ -66,6 +66,7 @@ class ServerConfig:
     warm_parent: bool = True              # fork the real app from a warm parent (warm_parent.py)
     remember_logins: bool = True          # keys and browsers of returning students (remembered.py)
     web_port: int | None = None           # the browser listener (web.py), None: none
+    bank_worker: bool = False             # keep the practice bank topped up (`serve` sets it)
     tls_cert: str | None = None           # PEM files for HTTPS on the web listener
     tls_key: str | None = None
 
@@ -108,6 +109,7 @@ class Classroom:
         self._roster_lock = threading.Lock()
         self.server = None
         self.web = None                   # the browser listener (web.py), when asked for
+        self.bank_worker = None           # the practice bank's worker process, when asked for
         self._watch_task: asyncio.Task | None = None
         self.warm: WarmLink | None = None     # the warm parent that forks the apps
         self.host_key = None
@@ -304,6 +306,9 @@ class Classroom:
             from .web import WebListener
             self.web = await WebListener(self).start()
         self._watch_task = asyncio.ensure_future(self._watch())
+        if cfg.bank_worker:
+            from ..teaching import bank_worker
+            self.bank_worker = bank_worker.start(cfg.db_url or store.location, password=cfg.db_password)
         if cfg.warm_parent and cfg.app_argv is None:
             env = {k: v for k, v in self.child_env("", "", "", 120, 40).items()
                    if k not in ("SUDOKU_TUTOR_USER", "SUDOKU_TUTOR_ROLE", "SUDOKU_TUTOR_DB_PASSWORD")}
@@ -345,6 +350,8 @@ class Classroom:
                 log.warning("progress store %s: %d writes could not be made before stopping",
                             self.store.location, self.store.pending)
         self.passwords.shutdown()
+        from ..teaching import bank_worker
+        bank_worker.stop(self.bank_worker)
         log.info("classroom stopped")
 
 

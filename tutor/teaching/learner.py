@@ -13,7 +13,12 @@ learner starts every technique level with its base difficulty, unsure (RD
 above its base.
 
 What counts:
-  * a quiz or practice result: its score (0..1);
+  * a quiz or practice result: its score (0..1), weighed by what the
+    learner was told: a drill whose theme names the technique (every quiz
+    kind but "what's next?") counts THEMED of a result found unaided (a
+    "what's next?" practice, a claim while playing), as Lichess weighs its
+    themed puzzles: the rating and the deviation move that share of the way
+    a full result would move them, and so does the item's;
   * a claim proved by the technique named (or none named): a success;
     a true claim nothing short of a last resort proves (true-unproved, or,
     in older stores, proved by a forcing chain, net or trial the learner did
@@ -61,7 +66,9 @@ MAX_INTERVAL = 64          # days
 HISTORY = 12               # ratings kept for the trend
 IDLE_DAYS_MAX = 60         # rating periods of idleness counted at most
 SETTLE_MS = 2000
-SNAPSHOT = "learner-model/1"   # bump when the rules change: stores then fold every event again
+SNAPSHOT = "learner-model/2"   # bump when the rules change: stores then fold every event again
+NEXT_STEP = "next-step"        # the attempt kind of "what's next?" practice (tutor/teaching/next_step.py)
+THEMED = 0.5                   # the weight of a themed drill's result against an unaided one
 
 
 def base_rating(technique: str) -> float:
@@ -185,7 +192,7 @@ class Model:
             self._claim(lr, e)
         elif e.kind == "attempt":
             credit = (e.outcome or 0.0) * max(0.0, 1.0 - HINT_CUT * min(e.hints, 5))
-            self._rate(lr, e, e.technique, credit)
+            self._rate(lr, e, e.technique, credit, 1.0 if e.detail == NEXT_STEP else THEMED)
         elif e.kind == "confusion":
             self._confuse(lr, e.named, e.technique, e.at_ms)
         elif e.kind in ("lesson", "example"):
@@ -228,7 +235,7 @@ class Model:
             if s is not None:
                 s.interval, s.due_ms = 0.0, at_ms
 
-    def _rate(self, lr: Learner, e, technique: str, credit: float) -> None:
+    def _rate(self, lr: Learner, e, technique: str, credit: float, weight: float = 1.0) -> None:
         s = self.skill(lr, technique)
         if s is None:
             return
@@ -242,8 +249,8 @@ class Model:
             for _ in range(min(IDLE_DAYS_MAX, (e.at_ms - s.last_ms) // DAY_MS)):
                 me = update(me, [])
         it = Rating(item[0], item[1], item[2])
-        new_me = update(me, [(it, credit)])
-        new_it = update(it, [(me, 1.0 - credit)])
+        new_me = _toward(me, update(me, [(it, credit)]), weight)
+        new_it = _toward(it, update(it, [(me, 1.0 - credit)]), weight)
         s.rating, s.rd, s.sigma = new_me.rating, new_me.rd, new_me.sigma
         self.items[key] = [new_it.rating, new_it.rd, new_it.sigma, item[3] + 1]
         s.attempts += 1
@@ -251,6 +258,14 @@ class Model:
         s.last_ms = e.at_ms
         s.history = (s.history + [round(s.rating, 1)])[-HISTORY:]
         _schedule(s, credit >= PASS, e.at_ms)
+
+
+def _toward(old: Rating, new: Rating, weight: float) -> Rating:
+    """`weight` of the way from old to new (1: all of it)."""
+    if weight == 1.0:
+        return new
+    return Rating(old.rating + weight * (new.rating - old.rating), old.rd + weight * (new.rd - old.rd),
+                  old.sigma + weight * (new.sigma - old.sigma))
 
 
 def _meet(s: Skill, at_ms: int) -> None:

@@ -133,9 +133,18 @@ def when_text(ms: int | None, now_ms: int | None = None) -> str:
     return f"in {max(hours, 1)} h" if hours < 24 else f"in {hours // 24} d"
 
 
-def pick_position(technique: str, rating: float, seed: int = 0, count: int = 6):
+def pick_position(technique: str, rating: float, seed: int = 0, count: int = 6, store=None,
+                  user: str = ""):
     """A practice position for the technique whose seeded difficulty is
-    nearest the learner's rating (None when there is none)."""
+    nearest the learner's rating (None when there is none): from the
+    practice bank, never one the user was given before, when a store is
+    given; else among `count` practice positions picked by seed."""
+    if store is not None:
+        from .practice_bank import draw
+        try:
+            return draw(store, user, technique, rating)
+        except Exception:        # noqa: BLE001 - no bank here (or it is down): the seeded pick
+            pass
     from ..engine.registry import find_all
     from .practice import practice_positions
     try:

@@ -2,20 +2,23 @@
 simplest step available.
 
 A learner practising X-Wings should not be shown a position that still holds
-a Hidden Single: they would (rightly) take the single first.  So we walk the
-logic solve of shipped puzzles, and at every position look up the simplest
-technique that applies; a position is a practice position for that technique.
+a Hidden Single: they would (rightly) take the single first.  The generator
+(tutor/generate/) makes puzzles and keeps the positions of their logic
+solves where a technique is the simplest step and everything before it
+simpler.
 
-The walk is deterministic, so the same seed always gives the same positions
-(a whole class can get the same one).  The rooms of this idea:
+The choice is deterministic, so the same seed always gives the same
+positions (a whole class can get the same one).  The rooms of this idea:
 
-  practice_sources.py   PracticePosition; the shipped puzzles they come from
-  practice_walk.py      the generator: the simplest step, the solve walk, the survey
+  practice_sources.py   PracticePosition; the shipped puzzles
+  practice_walk.py      the solve walk along a route (finding a position again)
   practice_variants.py  positions redrawn by a Sudoku symmetry (for rare techniques)
-  practice_cache.py     puzzles/practice/<technique>.txt, and its rebuild
+  practice_cache.py     puzzles/practice/<technique>.txt, made by the generator
+  practice_bank.py      the bank in the store: served near a rating, never twice
+  bank_worker.py        the process that keeps the bank topped up
   practice.py           (here) choosing positions for a technique and a seed
 
-Rebuild the cache with `python -m tutor.teaching.practice --rebuild`.
+Remake the cache with `python -m tutor.teaching.practice --rebuild`.
 """
 from __future__ import annotations
 
@@ -52,8 +55,8 @@ def _refuse_known_empty(technique: str) -> None:
     if known_empty(technique):
         from ..engine.registry import technique_name
         raise NoPracticePositions(
-            f"no shipped puzzle has a position where {technique_name(technique)} is the simplest "
-            f"step (a technique lower on the ladder always comes first there), so it has no "
+            f"the generator found no position where {technique_name(technique)} is the simplest "
+            f"step (a technique lower on the ladder always came first), so it has no "
             f"practice positions; its lesson's examples show it")
 
 

@@ -1,25 +1,35 @@
 """The practice cache: `puzzles/practice/<technique>.txt`, so a quiz starts
-at once.  Rebuild it with `python -m tutor.teaching.practice --rebuild`.
+at once, and the seed of the practice bank (practice_bank.py).  The
+generator makes it: `python -m tutor.teaching.practice --rebuild` (a few
+minutes; each position names the generated puzzle it comes from, which
+`tutor.generate.run.remake` makes again).
 
-When the shipped puzzles give fewer than CACHE_LIMIT positions for a
-technique, even after extra solve routes, the cache is filled up with
-variants (practice_variants.py); a variant is marked in the cache: its
-source reads `variant of <source> (<what was changed>)` and a last column
-holds the exact symmetry.
+When the generator finds fewer than CACHE_LIMIT positions for a technique
+within its budget, the cache is filled up with variants
+(practice_variants.py); a variant is marked in the cache: its source reads
+`variant of <source> (<what was changed>)` and a column holds the exact
+symmetry.
 """
 from __future__ import annotations
 
 import argparse
-import sys
 import time
+from collections import Counter
 from pathlib import Path
 
-from ..engine.registry import ladder
 from ..engine.formats import parse_position
+from ..engine.position import Position
+from ..engine.registry import ladder
+from ..engine.solve import logic_solve
+from ..generate.run import SOURCE, run, source_label
 from ..paths import data_dir
 from .practice_sources import PracticePosition
 from .practice_variants import make_variants
-from .practice_walk import CACHE_LIMIT, survey
+from .practice_walk import climbs_clean, simplest_id
+
+CACHE_LIMIT = 40               # positions kept per technique
+REBUILD_BUDGET = 20.0          # CPU seconds of generation per technique
+PER_PUZZLE = 2                 # positions kept from one puzzle and its neighbours
 
 CACHE_DIR = "practice"
 
@@ -38,39 +48,19 @@ def load_cache(technique: str) -> list[PracticePosition]:
         for line in f:
             if not line.strip() or line.startswith("#"):
                 continue
-            braces, puzzle, source, route, index, variant = (line.rstrip("\n").split("\t") + [""] * 6)[:6]
+            braces, puzzle, source, route, index, variant, instances = \
+                (line.rstrip("\n").split("\t") + [""] * 7)[:7]
             out.append(PracticePosition(technique, parse_position(braces), source, puzzle,
                                         int(index) if index.isdigit() else 0, route or "first",
-                                        variant.strip()))
+                                        variant.strip(), int(instances) if instances.isdigit() else 0))
     return out
 
 
 def known_empty(technique: str) -> bool:
-    """The rebuild walked the shipped puzzles and found no position for the
-    technique (its cache file exists and holds none): practice says so
-    at once instead of walking every puzzle again."""
+    """The rebuild found no position for the technique (its cache file
+    exists and holds none): practice says so at once instead of searching."""
     path = cache_path(technique)
     return path.is_file() and not load_cache(technique)
-
-
-def _spread(found: list[PracticePosition], limit: int) -> list[PracticePosition]:
-    """Up to `limit` positions, from as many different puzzles as possible:
-    first each puzzle's first position, then second ones, and so on, in
-    puzzle order (deterministic)."""
-    by_source: dict[str, list[PracticePosition]] = {}
-    for p in found:
-        by_source.setdefault(p.source, []).append(p)
-    # spread the choice over the whole list of puzzles, not just the first ones
-    sources = list(by_source)
-    if len(sources) > limit:
-        step = len(sources) / limit
-        sources = [sources[int(k * step)] for k in range(limit)]
-    chosen: list[PracticePosition] = []
-    depth = 0
-    while len(chosen) < limit and any(len(by_source[s]) > depth for s in sources):
-        chosen.extend(by_source[s][depth] for s in sources if len(by_source[s]) > depth)
-        depth += 1
-    return chosen[:limit]
 
 
 def write_cache(technique: str, positions: list[PracticePosition]) -> Path:
@@ -80,38 +70,87 @@ def write_cache(technique: str, positions: list[PracticePosition]) -> Path:
     with open(path, "w", encoding="utf-8") as f:
         f.write(f"# Practice positions where {technique_name(technique)} ({technique}) is the "
                 f"simplest step. Regenerate: python -m tutor.teaching.practice --rebuild\n")
-        f.write("# position (brace grid)<TAB>starting puzzle<TAB>puzzle set:line<TAB>"
-                "solve route<TAB>steps before it[<TAB>symmetry, for a variant]\n")
+        f.write("# position (brace grid)<TAB>starting puzzle<TAB>where it comes from<TAB>"
+                "solve route<TAB>steps before it<TAB>symmetry, for a variant<TAB>instances\n")
         if not positions:
-            f.write(f"# none: no shipped puzzle, along any route walked, has a position where "
+            f.write(f"# none: the generator found no position where "
                     f"{technique_name(technique)} is the simplest step\n")
         variants = sum(p.is_variant for p in positions)
         if variants:
-            f.write(f"# {len(positions) - variants} positions from the shipped puzzles (all there are), "
-                    f"then {variants} variants of them redrawn by a Sudoku symmetry "
-                    f"(see tutor/symmetry.py)\n")
+            f.write(f"# {len(positions) - variants} positions from generated puzzles (all the "
+                    f"generator found in its time), then {variants} variants of them redrawn by "
+                    f"a Sudoku symmetry (see tutor/teaching/symmetry.py)\n")
         for p in positions:
-            tail = f"\t{p.variant}" if p.variant else ""
-            f.write(f"{p.braces}\t{p.puzzle}\t{p.source}\t{p.route}\t{p.step_index}{tail}\n")
+            f.write(f"{p.braces}\t{p.puzzle}\t{p.source}\t{p.route}\t{p.step_index}\t{p.variant}"
+                    f"\t{p.instances}\n")
     return path
 
 
-def rebuild(limit: int = CACHE_LIMIT, progress=None) -> dict[str, tuple[int, int, int, int]]:
-    """Survey every shipped puzzle and rewrite the cache; a technique with
-    fewer than `limit` positions is filled up with variants of them.
-    Returns, per technique, (positions kept, positions found, puzzles they
-    came from, variants added)."""
-    found = survey(progress=progress, want=limit)
+def rebuild(limit: int = CACHE_LIMIT, budget: float = REBUILD_BUDGET,
+            progress=None, techniques=None) -> dict[str, tuple[int, int, int]]:
+    """Rewrite the cache from the generator: for each rung, a run guided
+    toward it (seeded by the rung's name, so a rebuild is reproducible)
+    until it has `limit` positions or has used `budget` CPU seconds, at most
+    PER_PUZZLE from one puzzle and its neighbours, then `fill_up`.  Returns,
+    per technique, (positions generated, real positions kept, variants added).
+    `techniques`: only these rungs (default: all)."""
     counts = {}
     for t in ladder():
-        everything = found.get(t.id, [])
-        chosen = _spread(everything, limit)
-        variants = make_variants(t.id, chosen, limit - len(chosen),
-                                 exclude={p.position.key() for p in chosen}) if chosen else []
-        write_cache(t.id, chosen + variants)
-        counts[t.id] = (len(chosen), len(everything), len({p.source for p in everything}),
-                        len(variants))
+        if techniques and t.id not in techniques:
+            continue
+        made = generated_positions(t.id, limit, budget)
+        counts[t.id] = (len(made), *fill_up(t.id, made, limit))
+        if progress:
+            progress(t.id, *counts[t.id])
     return counts
+
+
+def fill_up(technique: str, made: list[PracticePosition], limit: int = CACHE_LIMIT) -> tuple[int, int]:
+    """Write the technique's cache: the positions `made`; for a rung left
+    short, the real positions its cache had where the technique is still the
+    simplest step (rare rungs: from the shipped puzzles, where every step
+    before them is simpler, `climbs_clean`); then
+    variants up to `limit`.  Returns (real positions kept, variants)."""
+    keys = {p.position.key() for p in made}
+    kept = [p for p in load_cache(technique) if not p.is_variant and p.position.key() not in keys
+            and simplest_id(p.position) == technique    # still so, should the engine have changed
+            and (p.source.startswith(SOURCE) or climbs_clean(p))][:limit - len(made)]
+    chosen = made + kept
+    variants = make_variants(technique, chosen, limit - len(chosen),
+                             exclude={p.position.key() for p in chosen}) if chosen else []
+    write_cache(technique, chosen + variants)
+    return len(kept), len(variants)
+
+
+def generated_positions(technique: str, limit: int, budget: float) -> list[PracticePosition]:
+    """Up to `limit` practice positions of the technique from a guided run."""
+    seed = f"practice:{technique}"
+    out: list[PracticePosition] = []
+    keys: set = set()
+    per_root: Counter = Counter()
+    t0 = time.process_time()
+    for made in run(seed, wanted=[technique], guide=technique):
+        for f in made.found:
+            if f.position.key() in keys or per_root[made.index] >= PER_PUZZLE:
+                continue
+            keys.add(f.position.key())
+            per_root[made.index] += 1
+            out.append(PracticePosition(technique, f.position, source_label(seed, made),
+                                        f.puzzle, steps_before(made.values, f.position),
+                                        instances=f.instances))
+        if len(out) >= limit or time.process_time() - t0 > budget:
+            break
+    return out
+
+
+def steps_before(values: list[int], position) -> int:
+    """How many logic-solve steps lead from the puzzle to the position."""
+    pos = Position.from_values(values)
+    for k, step in enumerate(logic_solve(pos).steps):
+        if pos.key() == position.key():
+            return k
+        pos.apply(step)
+    return -1
 
 
 # ------------------------------------------------------------ command line
@@ -120,22 +159,22 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tutor.teaching.practice",
                                  description="practice positions per technique (the cache in puzzles/practice/)")
     ap.add_argument("--rebuild", action="store_true",
-                    help="walk every shipped puzzle and rewrite puzzles/practice/*.txt (about 5 minutes)")
+                    help="rewrite puzzles/practice/*.txt from the generator (a few minutes)")
     ap.add_argument("--limit", type=int, default=CACHE_LIMIT, help="positions kept per technique")
+    ap.add_argument("--budget", type=float, default=REBUILD_BUDGET,
+                    help="CPU seconds the generator may take per technique")
+    ap.add_argument("--technique", "-t", action="append", metavar="ID",
+                    help="rebuild only this technique's cache (repeatable)")
     args = ap.parse_args(argv)
     if args.rebuild:
         t0 = time.perf_counter()
 
-        def progress(n, total, phase=""):
-            if n % 250 == 0 or n == total:
-                print(f"  {phase}: {n}/{total} walks, {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+        def progress(tid, made, kept, variants):
+            more = (f" + {kept} kept" if kept else "") + (f" + {variants} variants" if variants else "")
+            print(f"{tid:16} generated {made:3}{more}  ({time.process_time():.0f} CPU s)", flush=True)
 
-        counts = rebuild(args.limit, progress)
+        rebuild(args.limit, args.budget, progress, args.technique)
         print(f"rebuilt in {time.perf_counter() - t0:.1f} s")
-        for t in ladder():
-            kept, found, sources, variants = counts[t.id]
-            more = f" + {variants} variants" if variants else ""
-            print(f"{t.id:16} cached {kept:3}{more}  (found {found} positions from {sources} puzzles)")
         return 0
     for t in ladder():
         cached = load_cache(t.id)

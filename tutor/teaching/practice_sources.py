@@ -1,5 +1,6 @@
 """What a practice position is, and the shipped puzzles practice positions
-come from (the puzzle sets in puzzles/ and the technique cases' positions).
+may also come from (the puzzle sets in puzzles/ and the technique cases'
+positions).
 
 A variant (a position redrawn by a Sudoku symmetry, see practice_variants.py)
 keeps its source's name behind VARIANT_PREFIX and the exact symmetry in
@@ -27,6 +28,7 @@ class PracticePosition:
     step_index: int = 0        # how many solve steps led here
     route: str = "first"       # which solve path: first / batch / last / random:N
     variant: str = ""          # for a variant: the symmetry code (see tutor.teaching.symmetry)
+    instances: int = 0         # the technique's real steps there (0: not counted)
 
     @property
     def braces(self) -> str:

@@ -13,7 +13,10 @@ third line of its row instead of being cut.
 
 Keys: p pushes the position on the teacher's grid; z pushes a quiz on it (of
 any registered kind: find them all, find the elimination, name the
-technique); e ends the running push; r reopens the last one (ended by e, or
+technique); f pushes a fresh practice set of one technique (new positions
+from the generator, the same for every student,
+tutor/teaching/practice_set.py): the first position, then f again for each
+next one, with the results per position above the table; e ends the running push; r reopens the last one (ended by e, or
 by a server restart with nobody in the class); u switches the uniqueness
 techniques on or off for the whole class (a class setting); Esc goes back
 to the grid (load or set up a position there, then T to come back and push
@@ -110,6 +113,7 @@ class TeacherScreen(Screen):
     BINDINGS = [
         Binding("p", "push('position')", "Push my position"),
         Binding("z", "push('quiz')", "Push a quiz"),
+        Binding("f", "fresh_set", "Push a fresh practice set", show=False),
         Binding("e", "end_push", "End the push"),
         Binding("r", "reopen_push", "Reopen the last push"),
         Binding("u", "toggle_uniqueness", "Uniqueness on/off for the class"),
@@ -136,6 +140,8 @@ class TeacherScreen(Screen):
         self._busy = False
         self.last_error = ""
         self.class_values: dict[str, str] = {}     # the class's settings (events.class_settings)
+        self.fresh: dict | None = None             # the fresh practice set being pushed
+        self.set_results: list[tuple[int, int]] = []   # per position pushed: (reporting, done)
 
     # ---------------------------------------------------------- layout
     def compose(self) -> ComposeResult:
@@ -170,7 +176,7 @@ class TeacherScreen(Screen):
         unique = "each student's own" if u is None else u
         self.query_one("#teacher-head", Static).update(Text(
             f"Class {self.class_name} — teacher view  (p push my position · z push a quiz · "
-            f"e end · r reopen · u uniqueness: {unique} · g ratings · Esc my grid)"))
+            f"f fresh set · e end · r reopen · u uniqueness: {unique} · g ratings · Esc my grid)"))
 
     # ---------------------------------------------------------- layout
     def _add_columns(self) -> None:
@@ -202,17 +208,20 @@ class TeacherScreen(Screen):
 
     def _load(self) -> None:
         store = self.app.store
+        pushed = list(self.fresh["events"]) if self.fresh else []
         mastery: dict[str, str] = {}
         try:
             board, err = events.dashboard(store, self.class_name), ""
+            per_position = [events.results(store, ev_id) for ev_id in pushed]
             self.model = learner.follow(store, self.model)
             mastery = {st.user: class_progress.mastery_text(self.model, st.user) for st in board.students}
         except Exception as e:
-            board, err = None, str(e)
-        self.app.call_from_thread(self._show, board, err, mastery)
+            board, err, per_position = None, str(e), []
+        self.app.call_from_thread(self._show, board, err, mastery, per_position)
 
-    def _show(self, board, err: str, mastery: dict[str, str]) -> None:
+    def _show(self, board, err: str, mastery: dict[str, str], per_position=()) -> None:
         self._busy = False
+        self.set_results = [(len(r), sum(1 for x in r.values() if x["done"])) for r in per_position]
         if board is not None and board.settings != self.class_values:
             self.class_values = dict(board.settings)
             self._show_head()
@@ -254,7 +263,17 @@ class TeacherScreen(Screen):
                 " · hints off" if ev.hint_limit <= 0 else f" · hints up to level {ev.hint_limit}")
         what = ev.kind if ev.kind == "position" else f"quiz: {ev.payload.get('target', '')}"
         return (f"{head} Running: {ev.title} ({what}{lock}) for {_ago(ev.created, now)}; "
-                f"{len(reporting)} reporting, {done} done.")
+                f"{len(reporting)} reporting, {done} done.{self._set_text()}")
+
+    def _set_text(self) -> str:
+        """The fresh set's results per position: 'reporting/done' each."""
+        if not self.fresh or not self.set_results:
+            return ""
+        n = len(self.fresh["positions"])
+        parts = [f"{k}/{n}: {done} done of {reporting}" for k, (reporting, done) in
+                 enumerate(self.set_results, 1)]
+        more = " (f: next position)" if self.fresh["next"] < n else ""
+        return f"\nFresh set of {self.fresh['target']}: " + "; ".join(parts) + more
 
     # ---------------------------------------------------------- class progress
     def action_toggle_progress(self) -> None:
@@ -337,6 +356,55 @@ class TeacherScreen(Screen):
         self._in_background(lambda store: events.push_event(store, self.class_name, kind, payload, user),
                             lambda ev: f"Pushed to class {self.class_name}: {ev.title}", "Could not push")
 
+    def action_fresh_set(self) -> None:
+        """f: the next position of the fresh set being pushed, or (none
+        left) choose a technique for a new set."""
+        if not self.allowed:
+            return
+        if self.fresh and self.fresh["next"] < len(self.fresh["positions"]):
+            self._push_fresh()
+            return
+        self.app.push_screen(PushDialog("set", "Fresh practice", "", build=lambda choice: choice),
+                             self._fresh_chosen)
+
+    def _fresh_chosen(self, got: dict | None) -> None:
+        if not got:
+            return
+        import random
+        from ...teaching.practice_set import SET_SIZE, fresh_set
+        seed = random.SystemRandom().randrange(10 ** 6)
+        unique = self._class_uniqueness()
+        self.notify(f"Making {SET_SIZE} fresh positions ...")
+
+        def made(positions) -> None:
+            self.fresh = {**got, "seed": seed, "uniqueness": unique, "positions": positions,
+                          "next": 0, "events": []}
+            self._push_fresh()
+        self._in_background(lambda store: fresh_set(got["target"], SET_SIZE, seed, unique),
+                            lambda positions: f"{len(positions)} fresh positions of {got['target']}",
+                            "Could not make the set", then=made)
+
+    def _push_fresh(self) -> None:
+        from ...engine.formats import to_braces
+        from ...teaching.quiz import make_quiz
+        fresh = self.fresh
+        k, n = fresh["next"], len(fresh["positions"])
+        p = fresh["positions"][k]
+        fresh["next"] += 1
+        total = make_quiz("find-all", p.technique, position=p.position.copy(),
+                          uniqueness=fresh["uniqueness"]).size
+        payload = {"position": to_braces(p.position), "title": f"{fresh['title']} ({k + 1}/{n})",
+                   "hint_limit": fresh["hint_limit"], "quiz": "find-all", "target": p.technique,
+                   "total": total, "uniqueness": fresh["uniqueness"],
+                   "set": {"seed": fresh["seed"], "index": k + 1, "of": n, "source": p.source}}
+        user, name = self.app.user, self.class_name
+
+        def push(store):
+            ev = events.push_event(store, name, "quiz", payload, user)
+            fresh["events"].append(ev.id)
+            return ev
+        self._in_background(push, lambda ev: f"Pushed to class {name}: {ev.title}", "Could not push")
+
     def action_end_push(self) -> None:
         if not self.allowed:
             return
@@ -382,9 +450,10 @@ class TeacherScreen(Screen):
                             lambda _: f"Uniqueness techniques {new} for class {name}.",
                             "Could not change the class setting")
 
-    def _in_background(self, change, said, failed: str) -> None:
+    def _in_background(self, change, said, failed: str, then=None) -> None:
         """Change the class in the store off the UI thread (a stalled store
-        must not freeze the teacher's screen), then say how it went."""
+        must not freeze the teacher's screen), then say how it went (and
+        hand what it gave to `then`)."""
         def run():
             try:
                 got, err = change(self.app.store), None
@@ -397,5 +466,7 @@ class TeacherScreen(Screen):
                 self.notify(f"{failed}: {err}", severity="error", markup=False)
             else:
                 self.notify(said(got), markup=False)
+                if then is not None:
+                    then(got)
             self.refresh_board()
         self.run_worker(run, thread=True, group="teacher-change", exit_on_error=False)

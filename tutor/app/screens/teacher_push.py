@@ -1,6 +1,7 @@
 """The teacher's push dialog: the title the students see, for a quiz its
 kind (any registered kind) and what it asks about (and, with singles
-pending, whether to push the position after them), and the hint lock.
+pending, whether to push the position after them), for a fresh practice
+set its technique, and the hint lock.
 
 The dialog closes only with something pushed, or on Cancel: what the
 teacher chose is built into a push by the teacher screen's `build` (which
@@ -44,10 +45,15 @@ class PushDialog(ModalScreen["dict | None"]):
         from ...teaching.quiz import kinds
         from ...teaching.quiz.common import REFERENCE_TARGET
         with Vertical():
-            yield Label("Push a quiz to the class" if self.kind == "quiz"
-                        else "Push this position to the class")
+            yield Label({"quiz": "Push a quiz to the class",
+                         "set": "Push a fresh practice set: new positions of one technique, the "
+                                "same for everyone (f pushes each next one)"}.get(
+                self.kind, "Push this position to the class"))
             title = self.default_title or (kinds()[0].asks_title() if self.kind == "quiz" else "")
             yield Input(title, id="push-title", placeholder="title the students see", max_length=100)
+            if self.kind == "set":
+                yield Select([(t.name, t.id) for t in ladder()], value="x-wing", allow_blank=False,
+                             id="push-target")
             if self.kind == "quiz":
                 quiz_kinds = [(k.asks, k.kind) for k in kinds()]
                 yield Select(quiz_kinds, value=quiz_kinds[0][1], allow_blank=False, id="push-kind")
@@ -86,11 +92,13 @@ class PushDialog(ModalScreen["dict | None"]):
 
     def choice(self) -> dict:
         """What the teacher chose: title, hint_limit, and for a quiz its
-        quiz kind, target and after_singles."""
+        quiz kind, target and after_singles; for a fresh set its target."""
         lock = self.query_one("#push-lock", Select).value
         no_lock = lock is Select.BLANK or not isinstance(lock, int) or lock < 0
         out = {"title": self.query_one("#push-title", Input).value.strip(),
                "hint_limit": None if no_lock else int(lock)}
+        if self.kind == "set":
+            out["target"] = self.query_one("#push-target", Select).value
         if self.kind == "quiz":
             out["quiz"] = self.query_one("#push-kind", Select).value
             out["target"] = self.query_one("#push-target", Select).value

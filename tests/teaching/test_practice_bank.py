@@ -1,0 +1,143 @@
+"""The practice bank (tutor/teaching/practice_bank.py) and its worker
+(bank_worker.py): positions served near the learner's rating and never
+twice, topped up by the generator, on SQLite and on PostgreSQL, in the
+background of the app and of the class server."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tutor.engine.formats import parse_position
+from tutor.engine.registry import get, ladder
+from tutor.generate.run import remake
+from tutor.store import Store, bank
+from tutor.teaching import bank_worker, practice_bank
+from tutor.teaching.practice_cache import load_cache
+from tutor.teaching.practice_walk import is_practice_position
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store.open(tmp_path / "bank.db")
+    yield s
+    s.close()
+
+
+def test_practice_never_repeats_within_100_positions_for_every_rung(store):
+    for t in ladder():
+        drawn = [practice_bank.draw(store, "ann", t.id, 1500) for _ in range(100)]
+        assert len({p.position.key() for p in drawn}) == 100, t.id
+        real = [p for p in drawn if not p.is_variant]
+        # real positions first, then variants, labelled as such
+        assert [p.is_variant for p in drawn] == [False] * len(real) + [True] * (100 - len(real))
+        assert real, t.id
+        for p in drawn[len(real):]:
+            assert p.source.startswith("variant of ") and p.symmetry is not None
+    # a variant is a practice position of its technique, as its source is
+    for tid in ("jellyfish", "xy-wing", "death-blossom"):
+        v = practice_bank.draw(store, "ann", tid, 1500)
+        assert v.is_variant and is_practice_position(v.position, tid)
+
+
+def test_the_draw_follows_the_rating(store):
+    from tutor.teaching.learner import position_key
+    low = [practice_bank.draw(store, "low", "skyscraper", 900).position for _ in range(5)]
+    high = [practice_bank.draw(store, "high", "skyscraper", 2500).position for _ in range(5)]
+    difficulty = {b.pkey: b.difficulty for b in bank.all_of(store, "skyscraper")}
+    lows = [difficulty[position_key(p)] for p in low]
+    highs = [difficulty[position_key(p)] for p in high]
+    assert max(lows) <= min(highs) and lows == sorted(lows) and highs == sorted(highs, reverse=True)
+    assert min(lows) == min(difficulty.values()) and max(highs) == max(difficulty.values())
+
+
+def test_top_up_keeps_generated_positions_with_their_source(store):
+    before = bank.counts(store).get("skyscraper", 0)
+    practice_bank.seed(store, "skyscraper")
+    seeded = bank.counts(store)["skyscraper"]
+    assert seeded == len([p for p in load_cache("skyscraper") if not p.is_variant]) > before
+    added = practice_bank.top_up(store, "skyscraper", budget=30, run_seed="bank-test", low=seeded + 5)
+    assert added >= 5 and bank.counts(store)["skyscraper"] == seeded + added
+    made = [b for b in bank.all_of(store, "skyscraper") if b.kind == "generated"]
+    for b in made[:3]:
+        assert b.source.startswith("generated:bank-test:")
+        puzzle = "".join(str(v) if v else "." for v in remake(b.source))
+        assert puzzle == b.puzzle
+        pos = parse_position(b.position)
+        assert is_practice_position(pos, "skyscraper")
+        assert b.difficulty == practice_bank.difficulty("skyscraper", pos, b.instances)
+
+
+def _two_rungs(monkeypatch):
+    rungs = [get("skyscraper"), get("xy-wing")]
+    monkeypatch.setattr(bank_worker, "ladder", lambda: rungs)
+    return rungs
+
+
+def test_the_worker_fills_every_rung_below_the_mark_on_both_stores(store_target, monkeypatch):
+    rungs = _two_rungs(monkeypatch)
+    store = Store.open(store_target)
+    try:
+        seeded = {t.id: len([p for p in load_cache(t.id) if not p.is_variant]) for t in rungs}
+        low = max(seeded.values()) + 3
+        got = bank_worker.fill(store, low=low, budget=60, run_seed="worker-test")
+        assert all(got[t.id] >= low for t in rungs)
+        assert bank.counts(store, ["generated"]) and bank.counts(store, ["seed"]) == seeded
+    finally:
+        store.close()
+
+
+def test_a_rung_the_generator_misses_is_made_up_with_variants(store, monkeypatch):
+    rungs = [get("jellyfish")]
+    monkeypatch.setattr(bank_worker, "ladder", lambda: rungs)
+    monkeypatch.setattr(bank_worker, "top_up", lambda *a, **k: 0)     # as if nothing came in time
+    got = bank_worker.fill(store, low=60, budget=1)
+    assert got["jellyfish"] + bank.counts(store, ["variant"])["jellyfish"] == 60
+
+
+def _wait_for(cond, seconds=120.0):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if cond():
+            return True
+        time.sleep(0.5)
+    return False
+
+
+def test_the_worker_process_fills_the_bank_and_stops(store_target):
+    proc = bank_worker.start(store_target, "--low", "1")
+    try:
+        store = Store.open(store_target)
+        try:
+            assert _wait_for(lambda: len(bank.counts(store)) == len(ladder()))
+        finally:
+            store.close()
+        assert _wait_for(lambda: proc.poll() is not None)      # every rung above the mark: done
+        assert proc.returncode == 0
+    finally:
+        bank_worker.stop(proc)
+
+
+async def _until(cond, seconds=120.0):
+    import asyncio
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if cond():
+            return True
+        await asyncio.sleep(0.5)
+    return False
+
+
+async def test_the_app_fills_the_bank_in_the_background(tmp_path):
+    from tutor.app import make_app
+    app = make_app(store_path=str(tmp_path / "app.db"), user="ann", bank_worker=True)
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        proc = app.bank_worker
+        assert proc is not None and proc.poll() is None
+        store = Store.open(tmp_path / "app.db")
+        try:
+            assert await _until(lambda: bank.has(store, "trial"))       # the last rung seeded
+        finally:
+            store.close()
+    assert _wait_for(lambda: proc.poll() is not None, 10)         # stopped with the app
