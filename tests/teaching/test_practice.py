@@ -45,7 +45,7 @@ def assert_simplest(pos, tid: str) -> None:
         steps = t.finder(pos)
         if tid == "hidden-subset" and t.id == "naked-subset":
             for s in steps:
-                assert any(h.effect == s.effect and h.extra["size"] < s.extra["size"]
+                assert any(h.effect == s.effect and h.to_json()["size"] < s.to_json()["size"]
                            for h in target), f"{s.name} is simpler than the hidden sets"
         else:
             assert not steps, f"{t.id} applies before {tid}: {steps[0].text}"

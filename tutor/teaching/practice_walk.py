@@ -40,7 +40,7 @@ def _shadowing(t: Technique, techniques: list[Technique]) -> list[Technique]:
 
 
 def _size(step: Step) -> int:
-    return int(step.extra.get("size") or len(step.cells))
+    return step.roles.size or len(step.cells)
 
 
 def _all_shadowed(steps: list[Step], others: list[Step]) -> bool:

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from .. import registry
 from ..grid import cell_name, cells_name
-from ..names import Named, needs_noun, step_label, technique_label
+from ..names import Named, a_step, needs_noun, step_label, technique_label
 from ..registry import PatternQuery, check_pattern
 from ..step import Step, effects_text
 from ..techniques.patterns import an, pick_report
 from .cache import _Entry, _tier, step_effect
 from .claims import Claim
 from .lookahead import LOOKAHEAD_STEPS, lookahead
-from .verdict import Verdict, a_step, highlight, items_text, lead
+from .verdict import Verdict, highlight, items_text, lead
 
 
 class _Judging:
@@ -83,11 +83,11 @@ class _Judging:
         of that family that come in sizes."""
         t = registry.REGISTRY[tid]
         if self.named and self.named.size and t.sizes and t.family in self.sized_families:
-            return step.extra.get("size", len(step.cells)) == self.named.size
+            return (step.roles.size or len(step.cells)) == self.named.size
         return True
 
     def _choice_key(self, tid, k, step):
-        size = step.extra.get("size", 0) if isinstance(step.extra.get("size", 0), int) else 0
+        size = step.roles.size or 0
         m = _match(step, self.pcells) if self.pcells else 0
         return (m, _tier(tid), size, len(step.cells), registry.REGISTRY[tid].rank, k)
 
