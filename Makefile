@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 TSTAMP := $(VENV)/.installed-test
 
-.PHONY: run test bench clean
+.PHONY: run test test-fast lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -22,8 +22,19 @@ $(TSTAMP): $(STAMP)
 run: $(STAMP)
 	$(BIN)/sudoku-tutor $(ARGS)
 
+# the whole suite, spread over every core (pytest-xdist)
 test: $(TSTAMP)
-	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n auto $(PYTEST_ARGS)
+
+# the edit-test loop: the whole suite but its slow marks (pyproject.toml)
+test-fast: $(TSTAMP)
+	$(BIN)/python -m pytest -q -n auto -m "$(FAST)" $(PYTEST_ARGS)
+FAST := not slow and not postgres and not browser
+
+# what CI runs before the tests: ruff on all code, mypy on the engine and the store
+lint: $(TSTAMP)
+	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

@@ -12,6 +12,32 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from puzzle_helpers import parse_position  # noqa: E402
 
 
+PG_FIXTURES = {"pg_server", "durable_pg"}      # the tests on a throw-away PostgreSQL server
+
+
+def pytest_collection_modifyitems(items):
+    """Mark the tests that start a PostgreSQL server (directly or as the
+    "postgresql" case of a store fixture) `postgres`, and run the `slow`
+    ones first: dealt out to the workers at the start, they do not keep one
+    worker busy while the other waits at the end."""
+    for item in items:
+        call = getattr(item, "callspec", None)
+        if PG_FIXTURES & set(item.fixturenames) or (call is not None and "postgresql" in call.params.values()):
+            item.add_marker(pytest.mark.postgres)
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_home(tmp_path_factory):
+    """A progress store of the run's own: no test writes the user's real one,
+    and under xdist each worker has its own (a test that needs a fresh store
+    sets SUDOKU_TUTOR_HOME again)."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("SUDOKU_TUTOR_HOME", str(tmp_path_factory.mktemp("home")))
+    yield
+    patch.undo()
+
+
 @pytest.fixture
 def lockedset_position():
     """The reference position: the LockedSet puzzle after all singles."""

@@ -42,7 +42,7 @@ if str(HERE) not in sys.path:
 
 from tutor import cli  # noqa: E402
 from tutor.engine.formats import format_position, parse_position  # noqa: E402
-from tutor.engine.grid import HOUSES, HOUSES_OF, PEERS, cell_name, cells_name  # noqa: E402
+from tutor.engine.grid import PEERS, cell_name, cells_name  # noqa: E402
 
 REFERENCE = "2.891..54....4..7.41.5..6.2...7...61....2....69...1...5.2..7.16.4..6....16..594.3"
 BASIC_CASES = ("naked", "hidden", "locked_candidates", "x_wing", "swordfish", "jellyfish",

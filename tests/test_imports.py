@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "tutor"
 
@@ -131,6 +133,7 @@ def test_the_cycles_design_md_named_are_gone():
         assert not (b in graph[a] and a in graph[b]), f"{a} and {b} import each other"
 
 
+@pytest.mark.slow
 def test_every_module_imports_in_a_fresh_interpreter():
     """Import every module in a new interpreter (none imported before), in
     name order; a module that fails says why in one line."""

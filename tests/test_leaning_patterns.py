@@ -4,6 +4,8 @@ one cell: two hidden singles) is marked in words and shown last, in the
 text and the app alike, and no quiz asks for it."""
 from __future__ import annotations
 
+import pytest
+
 from tutor.cli import main
 from tutor.engine.formats import parse_position
 from tutor.engine.names import leaning_note, leans_on, step_line
@@ -71,6 +73,7 @@ def test_no_quiz_asks_for_it():
         assert not leans_on(nq.step)
 
 
+@pytest.mark.slow
 async def test_steps_tab_marks_it_in_words():
     from textual.widgets import Tree
     from tutor.app import make_app

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tutor.engine.registry import find_all, ladder
-from tutor.engine.grid import HOUSES, cell_name, parse_cell, parse_cells
+from tutor.engine.grid import cell_name, parse_cell, parse_cells
 from tutor.teaching.mastery import MASTERED_AT, PREREQUISITES, record_quiz, suggest, table
 from tutor.teaching.quiz import (
     EliminateQuiz, EntryError, FindAllQuiz, NameQuiz, make_quiz, name_options, parse_entry,

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from tutor.engine.formats import parse_position
-from tutor.engine.grid import parse_cell, parse_cells
+from tutor.engine.grid import parse_cell
 from tutor.engine.registry import PatternQuery, an, check_pattern, counted, find_all, ladder
 
 LOCKEDSET = "2.891..54....4..7.41.5..6.2...7...61....2....69...1...5.2..7.16.4..6....16..594.3"
@@ -43,7 +43,7 @@ def test_a_missed_elimination_is_named_as_the_digit_it_removes():
     assert rep.ok
     j = next(j for j in range(81) if j != i and not pos.values[j] and pos.has(j, 5))
     text = rep.why_not(j, 5, False)
-    assert "<>" not in text and f"does not remove 5 from " in text
+    assert "<>" not in text and "does not remove 5 from " in text
 
 
 def test_the_singles_quiz_asks_for_a_placement():
@@ -74,6 +74,7 @@ def test_a_one_step_solve_says_one_step(tmp_path):
     assert out.stdout.splitlines()[0].endswith(", 1 step")
 
 
+@pytest.mark.slow
 def test_subset_names_in_json_and_quiz_feedback_are_the_texts_names():
     """JSON `name` 'Naked Pair r6c45 #38' where the text says 'Naked Pair'
     (no unexplained '[2D]')."""

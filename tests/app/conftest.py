@@ -23,6 +23,6 @@ def store_path(tmp_path):
 
 @pytest.fixture
 def lockedset_braces():
-    return to_braces(apply_until_stuck(parse_position(LOCKEDSET), ["singles"]))
+    return to_braces(apply_until_stuck(parse_position(LOCKEDSET), ["singles"]), mark_placed=True)
 
 

@@ -166,7 +166,7 @@ async def test_medium_grid_numbers_each_node_and_shows_its_link():
         assert grid.grid_layout.name in ("medium", "large")
         play.show_step(step)
         await pilot.pause()
-        for (name, digit), (role, link) in NODES.items():
+        for name, digit in NODES:
             k = (digit - 1) // 3
             text = _cell_text(grid, name, k)
             slot = 2 * ((digit - 1) % 3)
@@ -197,6 +197,7 @@ async def test_a_chain_chosen_in_the_steps_tab():
         assert str(play.query_one("#chain-line", Static).render()) == "Chain: " + NUMBERED
 
 
+@pytest.mark.slow
 async def test_a_lesson_example_of_a_chain():
     from tutor.app.screens.lessons import LessonScreen
     from tutor.teaching.lessons import get_lesson

@@ -4,6 +4,8 @@ offers the next; the first screen points somewhere; hint level 2 points to
 a place, not the answer; a lesson counts as read once gone through."""
 from __future__ import annotations
 
+import pytest
+
 from app_helpers import EASY1, LOCKEDSET, cell, make, settle, try_first_example
 
 from textual.containers import VerticalScroll
@@ -39,6 +41,7 @@ async def test_a_hint_that_places_the_last_digit_announces_the_solve(store_path)
         assert play.log_lines[-1].startswith("Solved ")
 
 
+@pytest.mark.slow
 async def test_a_tried_example_says_when_the_step_is_found_and_offers_the_next():
     lesson = get_lesson("singles")
     first = lesson.examples[0]
@@ -85,7 +88,7 @@ async def test_the_last_example_points_back_to_the_lessons():
 
 async def test_the_first_screen_points_to_the_lessons_the_help_and_a_puzzle():
     app = make()                                   # a new learner: no saved game
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24)):
         play = app.play
         first = play.log_lines[0]
         assert first.startswith("Welcome! This is easy #1, a first puzzle")
@@ -130,6 +133,7 @@ async def test_hint_level_2_on_the_grid_highlights_the_place_only():
         assert len(play.highlight.cells) == 9                      # the box, not the cell
 
 
+@pytest.mark.slow
 async def test_opening_a_lesson_is_not_reading_it(store_path):
     app = make(EASY1, store_path=store_path)
     async with app.run_test(size=(80, 24)) as pilot:

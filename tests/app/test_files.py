@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from app_helpers import EASY1, goto, make, settle, wait_rating
 
-from tutor.engine.formats import parse_position, to_braces, to_pm
+from tutor.engine.formats import parse_position, to_braces, to_pm, to_givens
 
 
 async def paste(pilot, app, text: str):
@@ -32,6 +32,7 @@ BAD = [
 ]
 
 
+@pytest.mark.slow
 async def test_paste_a_bad_string_leaves_the_game_alone():
     app = make(EASY1)
     async with app.run_test() as pilot:
@@ -60,7 +61,11 @@ async def test_paste_each_format_loads(lockedset_braces):
             assert app.screen is app.play
             assert app.play.game.name == "pasted"
             if text != EASY1:
-                assert to_braces(app.play.game.position) == lockedset_braces
+                assert app.play.game.position == pos
+            if text == lockedset_braces:
+                # the brace grid tells placed digits (+7) from givens; a PM grid cannot
+                assert to_braces(app.play.game.position, mark_placed=True) == lockedset_braces
+                assert app.play.game.givens_text == to_givens(pos, placed=False)
         assert app.play.game.givens_text == EASY1
 
 
@@ -89,6 +94,7 @@ async def test_export_copies_and_saves_every_format(tmp_path, lockedset_braces):
         assert app.play.log_lines[-1] == f"Exported to {files[0]}"
 
 
+@pytest.mark.slow
 async def test_puzzle_picker_loads_a_level():
     from textual.widgets import OptionList
     from tutor.app import catalog
@@ -123,6 +129,7 @@ async def test_palette_offers_techniques_and_puzzles():
         assert app.play.game.name == "expert #12"
 
 
+@pytest.mark.slow
 async def test_steps_tab_lists_every_step_grouped(lockedset_braces):
     from textual.widgets import Tree
     from tutor.engine.registry import find_all

@@ -4,6 +4,8 @@ never changes a cell the learner cannot see selected.  The puzzle picker
 and the grid size (z) do what the screen shows."""
 from __future__ import annotations
 
+import pytest
+
 from app_helpers import LOCKEDSET, cell, make, settle, try_first_example, wait_rating
 
 from textual.widgets import OptionList, Tree
@@ -11,6 +13,7 @@ from textual.widgets import OptionList, Tree
 from tutor.app import catalog
 
 
+@pytest.mark.slow
 async def test_after_a_step_is_clicked_esc_gives_the_grid_the_keys_back():
     """The README puzzle, s, click a step, Esc, Up, Left, 5: the arrows move
     the cursor and 5 goes to the cell the cursor visibly sits on."""
@@ -60,6 +63,7 @@ async def test_a_click_on_the_grid_gives_it_the_keys():
         assert app.focused is play.grid and play.grid.cursor == cell("r2c2")
 
 
+@pytest.mark.slow
 async def test_after_trying_a_lesson_example_the_keys_go_to_the_grid():
     """L, t: the example is on the grid and the grid has the keys.  While
     the Lesson tab has them, the arrows scroll the lesson and a digit lands
@@ -96,6 +100,7 @@ async def test_after_trying_a_lesson_example_the_keys_go_to_the_grid():
         assert play.grid.cursor == (start - 9) % 81
 
 
+@pytest.mark.slow
 async def test_the_picker_starts_on_the_levels_and_loads_what_it_shows():
     """n, Down, Down, r: a random Expert puzzle (the level the screen shows),
     not an easy one; Right goes into the level's puzzles, Left back."""
@@ -151,6 +156,7 @@ async def test_the_picker_fits_80_columns_and_rates_each_puzzle():
         assert len(prompt) <= width
 
 
+@pytest.mark.slow
 async def test_z_cycles_only_through_sizes_that_fit():
     app = make(LOCKEDSET)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -2,6 +2,8 @@
 load examples (the grid shows the example and its pattern), go back."""
 from __future__ import annotations
 
+import pytest
+
 from app_helpers import EASY1, cell, make, settle
 
 from textual.widgets import Markdown, OptionList
@@ -26,6 +28,7 @@ async def click_link(pilot, screen, href: str) -> None:
     await settle(pilot)
 
 
+@pytest.mark.slow
 async def test_browse_the_list_the_contents_and_search():
     app = make(EASY1)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -76,6 +79,7 @@ async def test_browse_the_list_the_contents_and_search():
         assert screen.lesson.id == "skyscraper"
 
 
+@pytest.mark.slow
 async def test_the_list_takes_the_arrow_keys_at_once():
     """Right after L: Down, Down, Enter opens the third lesson (no click and
     no Tab first); / still goes to the search box, Esc from there back to
@@ -104,6 +108,7 @@ async def test_the_list_takes_the_arrow_keys_at_once():
         assert app.focused is box
 
 
+@pytest.mark.slow
 async def test_links_examples_and_back_navigation():
     app = make(EASY1)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -150,6 +155,7 @@ async def test_links_examples_and_back_navigation():
         assert app.screen is app.play
 
 
+@pytest.mark.slow
 async def test_try_it_and_the_links_in_the_play_lesson_tab():
     app = make(EASY1)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -180,6 +186,7 @@ async def test_try_it_and_the_links_in_the_play_lesson_tab():
         assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == "locked-sets"
 
 
+@pytest.mark.slow
 async def test_claim_link_sends_the_claim_to_the_judge():
     app = make(EASY1)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -207,6 +214,7 @@ async def test_claim_link_sends_the_claim_to_the_judge():
         assert any("proved" in line.lower() for line in new_lines), new_lines
 
 
+@pytest.mark.slow
 async def test_practice_and_the_command_palette():
     app = make(EASY1)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from app_helpers import goto, make, settle, try_first_example
 
 from tutor.app.screens.progress import ProgressScreen
@@ -19,6 +21,7 @@ async def open_progress(pilot, app) -> ProgressScreen:
     return app.screen
 
 
+@pytest.mark.slow
 async def test_play_claim_hint_quiz_and_lesson_are_all_counted(lockedset_braces, store_path,
                                                                  capsys):
     app = make(lockedset_braces, store_path=store_path)

@@ -3,6 +3,8 @@ typed with its role words, a finned fish picked on the grid (cells with
 Space, the digit with 1-9, Enter)."""
 from __future__ import annotations
 
+import pytest
+
 from app_helpers import make, settle
 
 from tutor.app.screens.quiz import QuizScreen
@@ -24,6 +26,7 @@ async def open_quiz(pilot, app, target, pos):
     return screen
 
 
+@pytest.mark.slow
 async def test_a_wing_typed_and_a_finned_fish_picked_on_the_grid():
     pos, xy = lesson_step("wings", 1)
     app = make(pos)

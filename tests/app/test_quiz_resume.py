@@ -3,6 +3,8 @@ a quiz resumes where the learner left it until it is finished or given up,
 in the same run and, for a find-all quiz, after the app restarts."""
 from __future__ import annotations
 
+import pytest
+
 from app_helpers import EASY1, make, settle
 
 from test_quiz_screen import counter as _counter, typed as _typed
@@ -20,6 +22,7 @@ async def _open_quiz(pilot):
     return pilot.app.screen
 
 
+@pytest.mark.slow
 async def test_a_quiz_left_with_esc_resumes_where_it_was(store_path):
     app = make(EASY1, store_path=store_path)
     async with app.run_test(size=(110, 34)) as pilot:
@@ -49,6 +52,7 @@ async def test_a_quiz_left_with_esc_resumes_where_it_was(store_path):
         assert _counter(screen).startswith("found 0/25")
 
 
+@pytest.mark.slow
 async def test_a_find_all_quiz_resumes_after_the_app_restarts(store_path):
     app = make(EASY1, store_path=store_path)
     async with app.run_test(size=(110, 34)) as pilot:

@@ -4,6 +4,8 @@ up, reveal, score, the attempt stored), the other two kinds, the progress
 screen, and the `quiz` command's options."""
 from __future__ import annotations
 
+import pytest
+
 from app_helpers import EASY1, cell, make, settle
 
 from tutor.app.screens.progress import ProgressScreen
@@ -29,6 +31,7 @@ def counter(screen) -> str:
     return str(screen.query_one("#quiz-counter").render())
 
 
+@pytest.mark.slow
 async def test_lockedset_quiz_end_to_end(store_path):
     app = make(EASY1, store_path=store_path, start_screen="quiz", start_args={"target": "locked-set"})
     async with app.run_test(size=(110, 34)) as pilot:
@@ -135,6 +138,7 @@ async def test_find_the_elimination_quiz():
         assert app.store.attempt_counts("tester") == {"x-wing": 1}
 
 
+@pytest.mark.slow
 async def test_name_the_technique_quiz():
     app = make(EASY1, start_screen="quiz", start_args={"target": "pointing", "kind": "name",
                                                       "seed": 3})

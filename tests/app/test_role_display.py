@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import Static
 
-from app_helpers import cell, make, settle
+from app_helpers import make, settle
 from puzzle_helpers import technique_cases
 from tutor.engine.formats import parse_position
 from tutor.engine.registry import find_all

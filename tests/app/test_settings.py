@@ -44,6 +44,7 @@ async def test_an_option_holds_for_the_session_only(store_path):
         assert app.store.settings("tester") == {}
 
 
+@pytest.mark.slow
 async def test_hint_steps_rating_and_judge_follow_the_switch(store_path):
     from textual.widgets import Tree
     app = make(UR_POSITION, store_path=store_path)
@@ -79,6 +80,7 @@ async def test_hint_steps_rating_and_judge_follow_the_switch(store_path):
         assert "uniqueness techniques are switched off" in play.log_lines[-1]
 
 
+@pytest.mark.slow
 async def test_quizzes_and_practice_follow_the_switch(store_path):
     from tutor.app.screens.quiz import QuizScreen
     app = make(UR_POSITION, store_path=store_path)

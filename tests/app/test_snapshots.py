@@ -144,6 +144,7 @@ async def test_80x24_log_after_claims_and_hints(lockedset_braces):
         await snap(pilot, "log")
 
 
+@pytest.mark.slow
 async def test_80x24_lesson_tab_after_trying_an_example():
     app = make()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -186,6 +187,7 @@ async def test_80x24_export(lockedset_braces):
         await snap(pilot, "export")
 
 
+@pytest.mark.slow
 async def test_80x24_lesson_browser_with_an_example():
     app = make()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import gc
 import tracemalloc
 
+import pytest
+
 from tutor.app import make_app
 from tutor.app.screens.play import LOG_KEEP
 
@@ -17,6 +19,7 @@ async def _lines(pilot, say, n, start=0):
             await pilot.pause()
 
 
+@pytest.mark.slow
 async def test_the_log_keeps_its_last_lines_only():
     app = make_app(save=False)
     async with app.run_test(size=(120, 36)) as pilot:

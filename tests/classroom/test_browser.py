@@ -18,6 +18,8 @@ from tutor.app.game import Game, read_saved_position
 from tutor.engine.formats import parse_position
 from tutor.store import Store
 
+pytestmark = pytest.mark.browser
+
 CHROMIUM = next((p for p in (os.environ.get("TUTOR_CHROMIUM"), shutil.which("chromium"),
                              "/usr/bin/chromium") if p and Path(p).is_file()), None)
 if CHROMIUM is None:

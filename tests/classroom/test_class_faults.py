@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from classroom_helpers import PASSWORDS, connect, open_terminal
+from classroom_helpers import connect, open_terminal
 from tutor.classroom import events
 from tutor.engine.formats import parse_position, to_braces
 from tutor.engine.solve import apply_until_stuck
@@ -126,6 +126,7 @@ async def _type(screen, entries):
         await asyncio.sleep(0.3)
 
 
+@pytest.mark.slow
 async def test_results_survive_killed_apps_database_and_server(durable_pg, roster_file, home):
     from pg_helpers import PASSWORD
     url = durable_pg.new_database()

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from classroom_helpers import connect, group_alive, open_terminal, session_for, wait_until
 from tutor.classroom import events
 from tutor.store import Store
 
 
+@pytest.mark.slow
 async def test_student_session_end_to_end(start_server, tmp_path):
     db = str(tmp_path / "progress.db")
     room = await start_server(fake=False, db_url=db)
@@ -37,6 +40,7 @@ async def test_student_session_end_to_end(start_server, tmp_path):
     store.close()
 
 
+@pytest.mark.slow
 async def test_teacher_sees_the_student_and_pushes_a_position(start_server, tmp_path):
     db = str(tmp_path / "progress.db")
     room = await start_server(fake=False, db_url=db)

@@ -6,6 +6,8 @@ class quiz, a new quiz and the reveal of missed instances.  Each try is
 counted and the teacher sees the count.  When the test ends all comes back."""
 from __future__ import annotations
 
+import pytest
+
 from pilot_helpers import until
 from tutor.app import make_app
 from tutor.app.commands import _commands
@@ -27,6 +29,7 @@ def _tree_text(play) -> str:
     return " ".join(str(n.label) for n in tree.root.children)
 
 
+@pytest.mark.slow
 async def test_a_locked_position_push_closes_every_answer(db):
     store = Store.open(db)
     position = to_braces(apply_until_stuck(parse_position(LOCKEDSET), ["singles"]))

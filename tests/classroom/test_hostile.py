@@ -8,7 +8,9 @@ import asyncio
 import os
 import random
 
-from classroom_helpers import connect, open_terminal, session_for, wait_until
+import pytest
+
+from classroom_helpers import connect, open_terminal, session_for
 
 READY = "Press ? for help"
 
@@ -52,7 +54,8 @@ def _fuzz_keys(rng: random.Random, n: int) -> list[bytes]:
     seqs = [b"\x1b[A", b"\x1b[B", b"\x1b[C", b"\x1b[D", b"\x1bOP", b"\x1b[15~", b"\x1b[200~",
             b"\x1b[201~", b"\x1b[<0;10;5M", b"\x1b[<0;10;5m", b"\x1b[<64;3;3M", b"\x1b[M   ",
             b"\x1b[I", b"\x1b[O", b"\x1b]52;c;aGVsbG8=\x07", b"\x1bP+q544e\x1b\\", b"\x1b[?1;2c",
-            b"\x1b[999;999R", b"\x1b[<0;99999999999999999999;5M", b"\x1b[<35;-1;0M", b"\x1b[1;5A", b"\x1b[27;5;9~", b"\x1b[9999999999999999999~",
+            b"\x1b[999;999R", b"\x1b[<0;99999999999999999999;5M", b"\x1b[<35;-1;0M", b"\x1b[1;5A",
+            b"\x1b[27;5;9~", b"\x1b[9999999999999999999~",
             b"\x1b[" + b"1;" * 200 + b"m", b"\x1b\x1b", b"\x1b[<", b"\t", b"\r", b"\x7f", b"\x10"]
     out = []
     for _ in range(n):
@@ -68,6 +71,7 @@ def _fuzz_keys(rng: random.Random, n: int) -> list[bytes]:
     return [b"".join(bytes([c]) for c in k if bytes([c]) not in quit_keys) for k in out]
 
 
+@pytest.mark.slow
 async def test_fuzz_of_random_keys_leaves_the_app_answering(start_server, tmp_path, monkeypatch):
     home = tmp_path / "server-home"
     home.mkdir()
@@ -110,6 +114,7 @@ async def test_fuzz_of_random_keys_leaves_the_app_answering(start_server, tmp_pa
     assert not new, new
 
 
+@pytest.mark.slow
 async def test_a_served_app_offers_only_the_tutors_commands(db):
     """In a served session Textual's own palette commands (Screenshot, Theme,
     Keys, Quit...) are gone, and the export dialog saves no file."""

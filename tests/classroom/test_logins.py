@@ -33,6 +33,7 @@ async def _login(room, user, password=None, **kw):
     return True, time.monotonic() - t
 
 
+@pytest.mark.slow
 async def test_a_wrong_password_does_not_hold_up_the_rest_of_the_class(start_server):
     room = await start_server()
     room.throttle.base = 2.0

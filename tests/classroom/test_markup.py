@@ -8,6 +8,8 @@ name, student activity and claims in the teacher's table, puzzle names, quiz
 entries."""
 from __future__ import annotations
 
+import pytest
+
 from pilot_helpers import until as _until
 from tutor.app import make_app
 from tutor.classroom import events
@@ -20,6 +22,7 @@ EASY = "..2..3.....7.....58...5.79.6.3..7.....8.....6..4......2...345...4..79.38
 NASTY = ["Week 3 [/] pairs", "[/b]", "[b]bold", "[@click=app.screenshot]x[/]", "[link=file:///etc]y"]
 
 
+@pytest.mark.slow
 async def test_student_survives_markup_in_push_titles(db):
     store = Store.open(db)
     app = make_app(LOCKEDSET, store_path=db, user="alice", role="student", class_name="5B")
@@ -45,6 +48,7 @@ async def test_student_survives_markup_in_push_titles(db):
     store.close()
 
 
+@pytest.mark.slow
 async def test_teacher_survives_markup_everywhere(db):
     s = Store.open(db)
     events.session_started(s, "srv/1", "5B [/]", "alice", "student", "127.0.0.1", "srv")
@@ -79,6 +83,7 @@ async def test_teacher_survives_markup_everywhere(db):
         assert app.is_running and not app.internal_errors
 
 
+@pytest.mark.slow
 async def test_quiz_entries_with_markup_are_text(db):
     pos = to_braces(apply_until_stuck(parse_position(LOCKEDSET), ["singles"]))
     app = make_app(LOCKEDSET, store_path=db, user="tester", start_screen="quiz",

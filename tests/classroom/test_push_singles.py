@@ -23,6 +23,7 @@ def test_the_note_names_the_pending_singles_and_is_empty_after_them():
     assert singles_note(apply_until_stuck(parse_position(LOCKEDSET), ["singles"])) == ""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("after", [True, False])
 async def test_a_quiz_pushed_with_singles_pending_says_so_and_offers_the_position_after(db, after):
     app = make_app(LOCKEDSET, store_path=db, user="mrs-b", role="teacher", class_name="5B",
@@ -48,6 +49,7 @@ async def test_a_quiz_pushed_with_singles_pending_says_so_and_offers_the_positio
         store.close()
 
 
+@pytest.mark.slow
 async def test_no_note_where_the_singles_are_done(db):
     pos = apply_until_stuck(parse_position(LOCKEDSET), ["singles"])
     from tutor.engine.formats import to_braces

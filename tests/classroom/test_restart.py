@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from classroom_helpers import PASSWORDS, connect, open_terminal, wait_until
 from tutor.classroom import events
 from tutor.store import Store
@@ -53,6 +55,7 @@ async def test_rows_left_open_by_dead_servers_are_closed_on_start(start_server, 
     assert any("closed 2 session rows left open" in m for m in classroom_log())
 
 
+@pytest.mark.slow
 def test_a_server_killed_with_9_leaves_no_row_open_after_the_next_start(tmp_path, roster_file, home):
     """The real thing: serve, a student connects, kill -9 the server, start
     it again: the student's session row is closed."""

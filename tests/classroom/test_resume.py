@@ -5,6 +5,8 @@ class position; their stored result never goes down; and the game of their
 own that a push replaced is kept for them to go back to."""
 from __future__ import annotations
 
+import pytest
+
 from pilot_helpers import until
 from tutor.app import make_app
 from tutor.classroom import events
@@ -30,6 +32,7 @@ def _student(db, puzzle=None):
     return make_app(puzzle, store_path=db, user="alice", role="student", class_name="5B")
 
 
+@pytest.mark.slow
 async def test_a_quiz_resumes_after_a_reconnect_and_the_result_never_drops(db):
     store = Store.open(db)
     ev = events.push_event(store, "5B", "quiz", _quiz_payload(), "mrs-b")
@@ -61,6 +64,7 @@ async def test_a_quiz_resumes_after_a_reconnect_and_the_result_never_drops(db):
     store.close()
 
 
+@pytest.mark.slow
 async def test_a_position_push_resumes_as_the_class_position(db):
     store = Store.open(db)
     ev = events.push_event(store, "5B", "position", {"position": EASY, "title": "warm-up"}, "mrs-b")
@@ -86,6 +90,7 @@ async def test_a_position_push_resumes_as_the_class_position(db):
     store.close()
 
 
+@pytest.mark.slow
 async def test_the_own_game_is_kept_and_comes_back_after_the_push(db):
     from tutor.app.commands import _commands
     store = Store.open(db)
@@ -115,6 +120,7 @@ async def test_the_own_game_is_kept_and_comes_back_after_the_push(db):
     store.close()
 
 
+@pytest.mark.slow
 async def test_a_reopened_push_picks_up_where_it_was(db):
     store = Store.open(db)
     ev = events.push_event(store, "5B", "quiz", _quiz_payload(), "mrs-b")

@@ -17,6 +17,7 @@ def run(argv, stdin="", monkeypatch=None):
     return main(argv)
 
 
+@pytest.mark.slow
 def test_passwords_are_stored_as_salted_hashes(tmp_path, monkeypatch, capsys):
     roster = str(tmp_path / "r.toml")
     assert run(["roster", "add", "alice", "--roster", roster, "--password-stdin"],

@@ -39,7 +39,7 @@ async def test_each_session_gets_its_own_pty_process(start_server, classroom_log
     assert await wait_until(lambda: not room.sessions, 5)
     log = "\n".join(classroom_log())
     assert "login alice (student) from 127.0.0.1" in log
-    assert f"session start alice@127.0.0.1" in log and f"pid {pid}" in log
+    assert "session start alice@127.0.0.1" in log and f"pid {pid}" in log
     assert "session end alice@" in log and "client disconnected" in log
 
 
@@ -148,6 +148,7 @@ async def _try_login(room, user, password):
     return True, time.monotonic() - t
 
 
+@pytest.mark.slow
 async def test_failed_logins_are_slowed_down(start_server, classroom_log):
     room = await start_server()
     room.throttle.base = 0.2
@@ -188,6 +189,7 @@ async def test_teacher_role_reaches_the_app(start_server):
         await screen.wait_for("READY user=mrs-b role=teacher")
 
 
+@pytest.mark.slow
 async def test_open_mode_only_when_asked(start_server):
     closed = await start_server()
     closed.throttle.base = 0.05

@@ -8,7 +8,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -198,14 +197,13 @@ def test_dashboard_is_one_query_and_complete(any_store):
     s.set_activity("alice", "puzzle qqwing easy #3")
     for level in (1, 2, 2):
         s.record_hint("alice", "x-wing", level)
-    for k in range(12):                                    # mastery: the last 10 attempts only
-        s.record_attempt("alice", "x-wing", "eliminate", 0.0 if k < 2 else 1.0, 10, 0)
-    s.record_attempt("alice", "pointing", "name", 0.5, 10, 0)
     for k in range(5):
         s.record_claim("alice", f"r1c{k + 1}<>3", "proved" if k % 2 else "wrong", "x-wing")
     ev = events.push_event(s, "5B", "quiz", {"title": "fish hunt", "hint_limit": 2}, "mrs-b")
     events.post_result(s, ev.id, "carol", {"found": 2, "total": 4}, 0.5)
     events.session_ended(s, "srv/2")
+    events.set_class_setting(s, "5B", "uniqueness", "off")
+    events.set_class_setting(s, "6A", "uniqueness", "on")
 
     calls = []
     real = s.backend.query
@@ -221,12 +219,12 @@ def test_dashboard_is_one_query_and_complete(any_store):
     assert a.online and not c.online and by["mrs-b"].role == "teacher"
     assert a.activity == "puzzle qqwing easy #3"
     assert a.hints == {1: 1, 2: 2}
-    assert a.mastery == {"x-wing": 1.0, "pointing": 0.5}
     assert [cl[0] for cl in a.claims] == ["r1c5<>3", "r1c4<>3", "r1c3<>3"]
     assert [cl[1] for cl in a.claims] == ["wrong", "proved", "wrong"]
     assert c.result == {"found": 2, "total": 4} and c.score == 0.5 and not c.done
     assert d.event.id == ev.id and d.event.title == "fish hunt" and d.event.active
     assert d.event.hint_limit == 2
+    assert d.settings == {"uniqueness": "off"}
     # students first (online before offline), the teacher last
     assert [st.user for st in d.students] == ["alice", "carol", "mrs-b"]
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import subprocess
-import time
 
 import pytest
 
@@ -56,6 +55,7 @@ async def test_good_login_sets_a_strict_httponly_cookie_and_a_bad_one_none(start
                for line in classroom_log())
 
 
+@pytest.mark.slow
 async def test_failed_logins_slow_down_like_ssh_but_not_other_accounts(start_server, classroom_log):
     room = await start_server(web_port=0)
     async with jar() as http, jar() as other:
@@ -396,6 +396,7 @@ async def test_a_dropped_network_ends_the_session(start_server, classroom_log):
     assert any("session end alice@" in line and "client disconnected" in line for line in classroom_log())
 
 
+@pytest.mark.slow
 async def test_an_account_keeps_its_newest_few_browser_logins(start_server):
     from tutor.classroom.web import LOGINS_PER_ACCOUNT
     room = await start_server(web_port=0)

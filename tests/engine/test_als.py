@@ -173,6 +173,7 @@ def test_als_enumeration_matches_a_plain_search():
             assert a.houses and all(HOUSE_MASK[h] & a.cells == a.cells for h in a.houses)
 
 
+@pytest.mark.slow
 def test_every_blossom_is_found():
     compared = 0
     for _, pos in stuck_positions(diabolical() + expert_sample(20, seed=9)):
@@ -237,6 +238,7 @@ def test_steps_are_well_formed_unique_and_ordered():
     assert total > 50
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("source", ["expert", "diabolical"])
 def test_sound_on_stuck_positions(source):
     puzzles = expert_sample(60, seed=21) if source == "expert" else diabolical()

@@ -352,6 +352,7 @@ def test_aic_leaves_x_and_xy_chains_to_their_rooms():
 
 # ------------------------------------------------------------ soundness
 
+@pytest.mark.slow
 def test_sound_at_positions_along_qqwing_solve_paths():
     puzzles = random.Random(21).sample(qqwing("expert") + qqwing("intermediate"), 60)
     positions = sampled_positions(puzzles, None, per_puzzle=2, seed=3)

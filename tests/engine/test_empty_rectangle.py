@@ -152,6 +152,7 @@ def test_mit_cases(row):
     assert {key(s) for s in steps} == brute_force(pos)
 
 
+@pytest.mark.slow
 def test_sound_unique_and_complete_where_simpler_techniques_stop():
     total = with_er = 0
     for text in all_qqwing():

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from puzzle_helpers import load_lines, qqwing, sampled_positions
 from tutor.engine.registry import find_all, ladder
 from tutor.engine.formats import parse_position
@@ -53,6 +55,7 @@ def test_solve_matches_a_solve_with_full_finder_lists():
         assert ([s.text for s in result.steps], str(result.position)) == plain_solve(pos), text
 
 
+@pytest.mark.slow
 def test_first_is_the_head_of_the_full_list():
     positions = sampled_positions(puzzles(), per_puzzle=3, seed=5)
     checked = 0
@@ -65,6 +68,7 @@ def test_first_is_the_head_of_the_full_list():
     assert checked >= 5 * len(positions)
 
 
+@pytest.mark.slow
 def test_kept_results_change_nothing():
     positions = sampled_positions(puzzles(), per_puzzle=2, seed=8)
     warm = [as_json(find_all(pos)) for _, pos in positions]   # memos filled along the way

@@ -195,6 +195,7 @@ def test_complete_on_early_and_mid_solve_positions():
     assert found > 20
 
 
+@pytest.mark.slow
 def test_sound_and_counts_stay_small_on_every_qqwing_puzzle():
     """Right after the singles (the early positions a learner meets) and where
     the simpler techniques stop, on all 900 puzzles: no step is wrong, and a

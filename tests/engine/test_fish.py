@@ -90,6 +90,7 @@ def test_mit_case_union_matches(row):
         check_fish(pos, s)
 
 
+@pytest.mark.slow
 def test_fish_on_qqwing_are_sound_unique_and_rederivable():
     found = 0
     for text in all_qqwing():
@@ -108,6 +109,7 @@ def test_fish_on_qqwing_are_sound_unique_and_rederivable():
     assert found > 20
 
 
+@pytest.mark.slow
 def test_fish_sound_along_logic_paths():
     picks = sampled_positions(all_qqwing()[::2], SIMPLER + ["fish", "single-digit"],
                               per_puzzle=2, seed=5)

@@ -280,12 +280,18 @@ def test_pattern_checks_say_which_branch_fails():
 
 
 def test_judge_names_and_patterns():
+    """A forcing chain is credited from the premise the learner names: a
+    premise that does not reach the claim proves nothing (the finder's own
+    chains from other premises do not count), and a premise must be named."""
     pos = parse_position(VERITY)
     v = judge(pos, "r6c5<>5", by="forcing chain", pattern="r8c5")
-    assert v.kind == "proved" and v.technique == "forcing-chain"
+    assert v.kind == "proved-other" and v.technique == "grouped-aic"     # the simplest proof
     assert "Your pattern r8c5 fails: r8c5=6 does not lead to r6c5<>5 along single links." in v.message
+    v = judge(pos, "r6c5<>5", by="house forcing chain", pattern="r8c457")
+    assert v.kind == "proved" and v.technique == "forcing-chain"
+    assert v.steps[0].text.startswith("House Forcing Chain on 4 in r8:")
     v = judge(pos, "r4c4<>6", by="cell forcing chain")
-    assert v.kind == "proved-other" and v.technique == "forcing-net"
+    assert v.kind == "true-unproved" and "name the premise it starts from" in v.message
 
 
 def test_room_fields():
@@ -493,6 +499,7 @@ def test_steps_are_sound_distinct_and_drawable(positions):
         assert find_all(pos, ["trial"]) == [] or not chain_steps + net_steps
 
 
+@pytest.mark.slow
 def test_logic_solve_never_ends_stuck():
     """Every shipped puzzle with one solution is solved: all 900 QQWing
     puzzles, the 40 Sudoku Exchange diabolical ones and the tdoku puzzles
@@ -511,22 +518,34 @@ def test_logic_solve_never_ends_stuck():
     assert needs["trial"] >= 1 and needs["forcing-net"] >= 1
 
 
-def test_the_judge_proves_every_true_elimination(positions):
+@pytest.mark.slow
+def test_every_true_elimination_is_proved_or_shown_by_a_last_resort(positions):
     """Every candidate that is not its cell's solution, claimed removed, is
-    proved by some step (a trial from that candidate at worst)."""
+    proved by a rung below the last resorts or is true but unproved; the
+    engine still proves the rest (a trial from that candidate at worst),
+    but a guess is not what a learner showed: it is never credited."""
     hard = apply_until_stuck(parse_position(HARD), ["singles"])
     picks = positions[::4] + [(hard, hard.solution())]
+    prove = REGISTRY["trial"].finder.prove
+    unproved = 0
     for pos, sol in picks:
         for i in range(81):
             for d in pos.candidates(i) if not pos.values[i] else ():
                 if d != sol[i]:
                     v = judge(pos, f"{cell_name(i)}<>{d}")
-                    assert v.kind in ("proved", "proved-other"), (str(pos), i, d, v.message)
-    v = judge(hard, "r1c1<>1")
-    assert v.kind == "proved" and v.technique == "trial"
-    assert v.message.startswith("Proved by Trial: with r1c1=1 the position has no solution")
+                    assert v.kind in ("proved", "true-unproved"), (str(pos), i, d, v.message)
+                    if v.kind == "proved":
+                        assert not REGISTRY[v.technique].last_resort
+                    else:
+                        unproved += 1
+                        assert prove(pos, (i, d, False)) is not None
+    assert unproved
+    for by in (None, "trial"):
+        v = judge(hard, "r1c1<>1", by=by, pattern="r1c1" if by else None)
+        assert v.kind == "true-unproved" and not v.steps
 
 
+@pytest.mark.slow
 def test_following_only_premises_the_solution_refutes_finds_the_same_steps(monkeypatch):
     """The rooms look for a contradiction only from a premise the unique
     solution disagrees with (Consequences.may_break): a premise it agrees

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 import golden
 
 
+@pytest.mark.slow
 def test_outputs_match_the_golden_record():
     old = json.loads(golden.DATA.read_text(encoding="utf-8"))
     assert len(old["positions"]) >= 300

@@ -106,6 +106,7 @@ def reference(pos) -> set:
     return out
 
 
+@pytest.mark.slow
 def test_the_finder_matches_the_definition():
     kinds = {1: 0, 2: 0}
     for _, pos in sampled_positions(all_qqwing()[::3], per_puzzle=3, seed=4) + \
@@ -113,7 +114,7 @@ def test_the_finder_matches_the_definition():
         found = {(s.to_json()["digit"], s.to_json()["type"], s.cells, frozenset(s.eliminations))
                  for s in find_all(pos, ["multi-colours"])}
         assert found == reference(pos)
-        for d, t, *_ in found:
+        for _, t, *_ in found:
             kinds[t] += 1
     assert kinds[1] and kinds[2]
 
@@ -134,6 +135,7 @@ def test_medusa_cases_stay_within_multi_colours():
                 for s in steps} == reference(pos)
 
 
+@pytest.mark.slow
 def test_sound_on_sampled_positions():
     for text, pos in sampled_positions(all_qqwing()[1::6], per_puzzle=4, seed=9):
         assert_sound(pos, find_all(pos, ["multi-colours"]), parse_position(text).solution())

@@ -8,6 +8,8 @@ from __future__ import annotations
 import gc
 import json
 
+import pytest
+
 from tutor.engine.formats import parse_position
 from tutor.engine.registry import find_all
 from tutor.engine.solve import apply_until_stuck, logic_solve
@@ -15,7 +17,8 @@ from tutor.engine.techniques.common import clear_memos
 
 from tests.app.app_helpers import STUCK
 
-EXPERT = "..8.42....1...8...2..35.68....53..64....89.2.13...4...9......4...6..58..35.....1."   # qqwing-expert.txt, line 2
+# qqwing-expert.txt, line 2
+EXPERT = "..8.42....1...8...2..35.68....53..64....89.2.13...4...9......4...6..58..35.....1."
 
 
 def _positions():
@@ -29,6 +32,7 @@ def _positions():
     return [parse_position(STUCK), apply_until_stuck(start, ["singles"]), half]
 
 
+@pytest.mark.slow
 def test_find_all_and_its_json_leave_no_cyclic_garbage():
     positions = _positions()
     gc.collect()

@@ -217,6 +217,7 @@ def test_a_redrawn_grid_gives_the_same_steps():
         assert sorted(len(s.cells) for s in before) == sorted(len(s.cells) for s in after)
 
 
+@pytest.mark.slow
 def test_sound_along_the_solve_paths_of_all_qqwing_puzzles():
     from puzzle_helpers import all_qqwing
     found = 0

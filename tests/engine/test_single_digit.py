@@ -1,6 +1,8 @@
 """Skyscraper, 2-String Kite and Turbot Fish: two strong links on one digit."""
 import json
 
+import pytest
+
 from puzzle_helpers import all_qqwing, assert_sound, qqwing, sampled_positions
 from tutor.engine.registry import find_all
 from tutor.engine.formats import parse_position
@@ -144,6 +146,7 @@ def check_all(pos, solution):
     return steps
 
 
+@pytest.mark.slow
 def test_sound_unique_and_rederivable_where_simpler_techniques_stop():
     counts = dict.fromkeys(IDS, 0)
     for text in all_qqwing():
@@ -156,6 +159,7 @@ def test_sound_unique_and_rederivable_where_simpler_techniques_stop():
     assert all(counts[t] > 50 for t in IDS), counts
 
 
+@pytest.mark.slow
 def test_sound_along_logic_paths():
     picks = sampled_positions(all_qqwing()[1::2], SIMPLER + ["fish", "single-digit"],
                               per_puzzle=2, seed=9)

@@ -1,3 +1,5 @@
+import pytest
+
 from puzzle_helpers import load_lines, qqwing
 from tutor.engine.formats import parse_braces, parse_position
 from tutor.engine.solve import logic_solve
@@ -45,6 +47,7 @@ def test_contradiction_names_the_house_without_a_place_for_a_digit():
     assert result.problem == "r1 has no place left for 5"
 
 
+@pytest.mark.slow
 def test_unsolvable_tdoku_puzzles_end_in_contradiction_or_stuck():
     for fields in (line.split(":") for line in load_lines("tdoku/test-puzzles.txt")):
         if fields[1] == "0":

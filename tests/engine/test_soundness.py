@@ -16,6 +16,7 @@ from tutor.engine.solve import logic_solve
 LEVELS = ["easy", "intermediate", "expert"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_step_on_every_qqwing_puzzle_is_sound(level):
     assert sum(checked_steps(level).values()) > 0

@@ -191,7 +191,7 @@ def _sw_hidden_type2(pos) -> set[str]:
             for f1, f2 in combinations([i for i in rect if pos.candidates(i) == (a, b)], 2):
                 if not (ROW[f1] == ROW[f2] or COL[f1] == COL[f2]):
                     continue
-                for floor, other in ((f1, f2), (f2, f1)):
+                for floor in (f1, f2):
                     cross = 9 + COL[floor] if ROW[f1] == ROW[f2] else ROW[floor]
                     roof = next(i for i in rect if i not in (f1, f2) and cross in HOUSES_OF[i])
                     far = next(i for i in rect if i not in (f1, f2, roof))
@@ -303,6 +303,7 @@ def _found(pos):
 POSITIONS = sampled_positions(all_qqwing()[::4], per_puzzle=3, seed=12)
 
 
+@pytest.mark.slow
 def test_the_finders_match_the_definitions():
     """Every instance the reference finds, the finders find, and nothing
     else (the reference lists Test 3 once per subset; identical effects of one
@@ -349,6 +350,7 @@ def test_a_position_with_two_solutions_gets_no_uniqueness_step():
                              "need exactly one")
 
 
+@pytest.mark.slow
 def test_shipped_puzzles_without_one_solution_get_no_uniqueness_step():
     """The tdoku test set holds puzzles with no solution or several: their
     solves use no uniqueness step and keep exactly the solutions they had."""
@@ -385,6 +387,7 @@ def test_uniqueness_can_be_switched_off():
     assert_sound(puzzle, off.steps, puzzle.solution())
 
 
+@pytest.mark.slow
 def test_uniqueness_steps_are_sound_along_solves():
     checked = 0
     for text in all_qqwing()[::3]:

@@ -360,6 +360,7 @@ def test_three_cell_wings_match_the_definition():
     assert min(counts) >= 5, counts
 
 
+@pytest.mark.slow
 def test_wxyz_wings_match_the_definition():
     total = 0
     for _, pos in SAMPLES[::6]:
@@ -567,6 +568,7 @@ def test_a_redrawn_grid_gives_the_redrawn_wings():
                 assert Counter(map(sym.step_key, before)) == Counter(map(step_key, after))
 
 
+@pytest.mark.slow
 def test_sound_along_the_solve_paths_of_all_qqwing_puzzles():
     from puzzle_helpers import all_qqwing
     found = 0

@@ -215,6 +215,7 @@ def qqwing_positions():
     return out
 
 
+@pytest.mark.slow
 def test_soundness_and_structure_over_qqwing(qqwing_positions):
     solutions = {}
     rules = set()

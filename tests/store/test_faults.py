@@ -37,6 +37,7 @@ def until(pred, timeout=10.0):
     return pred()
 
 
+@pytest.mark.slow
 def test_queued_writes_survive_a_stalled_server(own_pg):
     url = own_pg.new_database() + "?connect_timeout=1"
     seen = []
@@ -73,6 +74,7 @@ def test_queued_writes_survive_a_stalled_server(own_pg):
     q.close()
 
 
+@pytest.mark.slow
 def test_a_timed_out_connection_is_dropped_and_reopened(own_pg):
     """Without the queue: the call that times out raises StoreUnavailable, and
     the next call after the server is back works on a new connection."""
@@ -112,6 +114,7 @@ async def _until(pilot, pred, timeout=10.0):
     return await pilot_until(pilot, pred, timeout)
 
 
+@pytest.mark.slow
 async def test_the_app_plays_on_while_the_store_stalls(own_pg):
     from tutor.app import make_app
     url = own_pg.new_database() + "?connect_timeout=1"
@@ -143,6 +146,7 @@ async def test_the_app_plays_on_while_the_store_stalls(own_pg):
     fresh.close()
 
 
+@pytest.mark.slow
 async def test_the_teacher_view_recovers_after_a_stall(own_pg):
     from tutor.app import make_app
     from tutor.classroom import events

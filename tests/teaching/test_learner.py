@@ -14,7 +14,7 @@ from tutor.store import Store, StoreUnavailable
 from tutor.store.queued import QueuedStore
 from tutor.teaching import learner
 from tutor.teaching import learner_view as view
-from tutor.teaching.class_progress import class_csv, class_table
+from tutor.teaching.class_progress import class_csv, class_table, mastery_text
 from tutor.teaching.glicko2 import Rating, expected, update
 
 DAY = learner.DAY_MS
@@ -123,6 +123,21 @@ def test_hints_cut_the_credit_of_a_success(store, clock):
     assert (bo.hints, cy.hints, di.hints) == (0, 2, 1)
 
 
+def test_a_guess_raises_no_rating_and_counts_as_unproved(store, clock):
+    """An unnamed claim only a last resort proves is a guess: the judge now
+    says true-unproved; an older store may hold it as proved by a forcing
+    net.  Neither moves a rating; a forcing net named by the learner does."""
+    store.record_claim("gus", "r1c4<>8", "true-unproved", None, position="k")
+    store.record_claim("gus", "r1c2=7", "proved", "forcing-net", position="k")
+    store.record_claim("ned", "r1c4<>8", "proved", "forcing-net", named="forcing-net", position="k")
+    model = learner.load(store, now_ms=clock[0] + 10_000)
+    gus, ned = model.learners["gus"], model.learners["ned"]
+    assert all(s.rating == learner.base_rating(t) for t, s in gus.skills.items())
+    assert gus.counts["unproved"] == 2
+    assert view.counted_text(model, "gus") == "Counted: 2 claims, 2 of them true but unproved."
+    assert ned.skills["forcing-net"].rating > learner.base_rating("forcing-net")
+
+
 def test_reviews_come_due_and_go_away_when_passed_and_practise_next_follows(store, clock):
     def table(at):
         return view.rows(learner.load(store, now_ms=at), "eve", at)
@@ -194,6 +209,51 @@ def test_recent_events_are_shown_but_not_kept_in_the_snapshot(store, clock):
     assert store.derived(learner.SNAPSHOT) is None
     learner.load(store, now_ms=T0 + learner.SETTLE_MS)
     assert store.derived(learner.SNAPSHOT)[0] == store.events()[-1].id
+
+
+def test_following_the_model_reads_only_the_new_settled_events_and_writes_nothing(store, clock):
+    """The teacher's table follows the model every second: from the
+    snapshot once, then one query for the events after it, no write."""
+    store.record_attempt("ida", "x-wing", "find-all", 1.0, 5.0)
+    learner.load(store, now_ms=T0 + learner.SETTLE_MS)                # a snapshot with it
+    clock[0] = T0 + DAY
+    store.record_attempt("ida", "x-wing", "find-all", 0.0, 5.0)
+    store.record_claim("ida", "r1c1<>1", "proved", "pointing")
+    calls, real_query, real_execute = [], store.backend.query, store.backend.execute
+    store.backend.query = lambda sql, params=(): calls.append(sql) or real_query(sql, params)
+    store.backend.execute = lambda sql, params=(): calls.append(sql) or real_execute(sql, params)
+    model = learner.follow(store, now_ms=clock[0] + 500)       # the new events are not settled yet
+    assert [c.split()[0] for c in calls] == ["SELECT", "SELECT"]          # the snapshot, the events
+    assert model.learners["ida"].skills["x-wing"].attempts == 1 and "pointing" not in model.learners["ida"].skills
+    calls.clear()
+    assert learner.follow(store, model, now_ms=clock[0] + learner.SETTLE_MS) is model
+    assert len(calls) == 1 and calls[0].startswith("SELECT id, user_name, kind")
+    fresh = learner.Model()
+    for e in store.events():
+        fresh.apply(e)
+    assert model.to_json() == fresh.to_json()
+    store.backend.query, store.backend.execute = real_query, real_execute
+
+
+def test_the_teachers_mastery_cell_shows_ratings_furthest_above_the_base_first(store, clock):
+    for ok in (1, 1, 1, 1, 1, 1):
+        store.record_attempt("jo", "x-wing", "find-all", float(ok), 5.0)
+    store.record_attempt("jo", "pointing", "find-all", 1.0, 5.0)
+    store.record_attempt("jo", "skyscraper", "find-all", 0.0, 5.0)
+    store.record_attempt("jo", "naked-subset", "find-all", 0.5, 5.0)
+    store.record_hint("jo", "swordfish", 1)                   # met, no result: not listed
+    now = clock[0] + 10_000
+    model = learner.load(store, now_ms=now)
+    skills = model.learners["jo"].skills
+    ahead = sorted(skills, key=lambda t: learner.base_rating(t) - skills[t].rating)
+    assert ahead[:2] == ["x-wing", "pointing"] and ahead[-1] == "skyscraper"
+    text = mastery_text(model, "jo", now_ms=now)
+    assert text.split()[::2] == ["x-wing", "pointing", "naked-subset", "+1"]
+    assert text.startswith(f"x-wing {skills['x-wing'].rating:.0f}*")         # mastered
+    assert f"pointing {skills['pointing'].rating:.0f} " in text             # neither due nor weak
+    assert mastery_text(model, "nobody", now_ms=now) == ""
+    # a failure makes the review due at once: '!'
+    assert mastery_text(model, "jo", shown=4, now_ms=now).split()[-1] == f"{skills['skyscraper'].rating:.0f}!"
 
 
 def test_an_older_store_migrates_by_replaying_what_it_holds(tmp_path):

@@ -88,6 +88,7 @@ REPRESENTATIVE = {"death-blossom", "x-cycle", "remote-pair", "w-wing", "xy-chain
 
 @pytest.mark.parametrize("tid", ["hidden-subset", "x-wing", "two-string-kite", "simple-colours",
                                  "swordfish", "jellyfish", "x-cycle", "death-blossom"])
+@pytest.mark.slow
 def test_find_all_on_a_redrawn_position_gives_the_redrawn_steps(tid):
     for k, p in enumerate(load_cache(tid)[:2]):
         sym = Symmetry.random(random.Random(f"{tid}:{k}"))

@@ -96,7 +96,8 @@ def _read_password(prompt_name: str, from_stdin: bool, what: str = "password") -
             raise UsageError(f"no {what} on standard input")
         return pw
     if not sys.stdin.isatty():
-        raise UsageError(f"no terminal to ask for the {what}: use --{'password' if what == 'password' else 'class-password'}-stdin")
+        option = "password" if what == "password" else "class-password"
+        raise UsageError(f"no terminal to ask for the {what}: use --{option}-stdin")
     import getpass
     pw = getpass.getpass(f"{what} for {prompt_name}: ")
     if not pw:

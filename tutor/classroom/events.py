@@ -1,81 +1,40 @@
-"""Class state kept in the progress store (SQLite or PostgreSQL).
+"""Class state kept in the progress store (SQLite or PostgreSQL): who is
+connected, what the teacher pushed, each student's result and saved
+progress in it, the class's settings, and the teacher's board.
 
-Five tables beside the app's own (created on first use):
-  class_sessions  who is connected: one row per session (SSH or web), written by the
-                  server (start, a heartbeat every few seconds, end); rows
-                  that no server keeps alive are closed (close_stale_sessions)
-  class_events    what the teacher pushed to a class: a position or a quiz,
-                  with an optional hint-level lock; `ended_ms` set when ended
-  class_results   each student's best result for an event: a result never
-                  replaces a better one (`score` is the progress, 0..1)
-  class_state     what a student's app needs to resume an event after a
-                  reconnect (the quiz entries so far), beside the result
-  class_settings  the teacher's settings for the whole class (e.g. the
-                  uniqueness techniques off): they override each student's
-                  own setting while the student is in the class
+The tables and their statements are in tutor/store/class_tables.py, the
+board's one query in tutor/store/class_board.py; this module says when a
+session counts as gone, what an event may be, and stamps the time.  The
+tables are created on first use (`ensure_schema`).
 
 Students' apps poll `latest_event()` about once a second (one indexed query);
-the teacher's screen calls `dashboard()`, which reads everything it shows in
-ONE query.  Plain SQL that both SQLite and PostgreSQL run.
+the teacher's screen calls `dashboard()`, which reads the whole board in ONE
+query.
 """
 from __future__ import annotations
 
-import json
+import os
 import time
-from dataclasses import dataclass, field
-from typing import Any
+
+from ..store import class_tables as tables
+from ..store.class_board import Dashboard, class_board
+from ..store.class_tables import ClassEvent
 
 ONLINE_MS = 45_000          # a session not seen for this long counts as gone
 HEARTBEAT_S = 10.0
-RECENT_CLAIMS = 3
-MASTERY_WINDOW = 10
+KINDS = ("position", "quiz")
 
 
 def _now_ms() -> int:
     return int(time.time() * 1000)
 
 
-def _schema(serial: str) -> list[str]:
-    return [
-        "CREATE TABLE IF NOT EXISTS class_sessions (id TEXT PRIMARY KEY, class_name TEXT NOT NULL,"
-        " user_name TEXT NOT NULL, role TEXT NOT NULL, peer TEXT NOT NULL, server_id TEXT NOT NULL,"
-        " started_ms BIGINT NOT NULL, seen_ms BIGINT NOT NULL, ended_ms BIGINT, via TEXT)",
-        "CREATE INDEX IF NOT EXISTS class_sessions_class ON class_sessions (class_name, ended_ms)",
-        f"CREATE TABLE IF NOT EXISTS class_events (id {serial}, class_name TEXT NOT NULL,"
-        " kind TEXT NOT NULL, payload TEXT NOT NULL, created_by TEXT NOT NULL,"
-        " created_ms BIGINT NOT NULL, ended_ms BIGINT)",
-        "CREATE INDEX IF NOT EXISTS class_events_class ON class_events (class_name, id)",
-        "CREATE TABLE IF NOT EXISTS class_results (event_id BIGINT NOT NULL, user_name TEXT NOT NULL,"
-        " result TEXT NOT NULL, score DOUBLE PRECISION, done INTEGER NOT NULL, at_ms BIGINT NOT NULL,"
-        " PRIMARY KEY (event_id, user_name))",
-        "CREATE TABLE IF NOT EXISTS class_state (event_id BIGINT NOT NULL, user_name TEXT NOT NULL,"
-        " state TEXT NOT NULL, score DOUBLE PRECISION, at_ms BIGINT NOT NULL,"
-        " PRIMARY KEY (event_id, user_name))",
-        "CREATE TABLE IF NOT EXISTS class_settings (class_name TEXT NOT NULL, name TEXT NOT NULL,"
-        " value TEXT NOT NULL, PRIMARY KEY (class_name, name))",
-    ]
-
-
 def ensure_schema(store) -> None:
     """Create the class tables once per Store object."""
     if getattr(store, "_class_schema_ok", False):
         return
-    for sql in _schema(store.backend.serial_key):
-        store.backend.execute(sql)
-    _add_via_column(store)
+    tables.create_class_tables(store.backend)
     store._class_schema_ok = True
-
-
-def _add_via_column(store) -> None:
-    """class_sessions.via (ssh or web) in a store made before it existed."""
-    from ..store.base import StoreError
-    try:
-        store.backend.query("SELECT via FROM class_sessions WHERE 1 = 0")
-    except StoreError:
-        try:
-            store.backend.execute("ALTER TABLE class_sessions ADD COLUMN via TEXT")
-        except StoreError:
-            pass                # another process added it first
 
 
 # ------------------------------------------------------------------ class settings
@@ -84,18 +43,13 @@ def set_class_setting(store, class_name: str, name: str, value: str) -> None:
     """The teacher sets `name` to `value` (text, as tutor.app.settings stores
     it) for every student of the class."""
     ensure_schema(store)
-    store.backend.execute(
-        "INSERT INTO class_settings (class_name, name, value) VALUES (?, ?, ?)"
-        " ON CONFLICT (class_name, name) DO UPDATE SET value = excluded.value",
-        (class_name, name, value))
+    tables.set_class_setting(store.backend, class_name, name, value)
 
 
 def class_settings(store, class_name: str) -> dict[str, str]:
     """The class's settings by name (none set: empty)."""
     ensure_schema(store)
-    rows = store.backend.query("SELECT name, value FROM class_settings WHERE class_name = ?",
-                               (class_name,))
-    return {name: value for name, value in rows}
+    return tables.class_settings(store.backend, class_name)
 
 
 # ------------------------------------------------------------------ presence
@@ -103,30 +57,23 @@ def class_settings(store, class_name: str) -> dict[str, str]:
 def session_started(store, session_id: str, class_name: str, user: str, role: str, peer: str,
                     server_id: str, via: str = "ssh") -> None:
     ensure_schema(store)
-    now = _now_ms()
-    store.backend.execute(
-        "INSERT INTO class_sessions (id, class_name, user_name, role, peer, server_id, started_ms,"
-        " seen_ms, ended_ms, via) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)"
-        " ON CONFLICT (id) DO UPDATE SET seen_ms = excluded.seen_ms, ended_ms = NULL",
-        (session_id, class_name, user, role, peer, server_id, now, now, via))
+    tables.start_session(store.backend, session_id, class_name, user, role, peer, server_id, via, _now_ms())
 
 
 def session_ended(store, session_id: str) -> None:
     ensure_schema(store)
-    store.backend.execute("UPDATE class_sessions SET ended_ms = ? WHERE id = ?", (_now_ms(), session_id))
+    tables.end_session(store.backend, session_id, _now_ms())
 
 
 def heartbeat(store, server_id: str) -> None:
     """Every live session of this server is still there."""
     ensure_schema(store)
-    store.backend.execute("UPDATE class_sessions SET seen_ms = ? WHERE server_id = ? AND ended_ms IS NULL",
-                          (_now_ms(), server_id))
+    tables.touch_sessions(store.backend, server_id, _now_ms())
 
 
 def server_stopped(store, server_id: str) -> None:
     ensure_schema(store)
-    store.backend.execute("UPDATE class_sessions SET ended_ms = ? WHERE server_id = ? AND ended_ms IS NULL",
-                          (_now_ms(), server_id))
+    tables.end_server_sessions(store.backend, server_id, _now_ms())
 
 
 def close_stale_sessions(store, host: str, own_server_id: str) -> int:
@@ -137,28 +84,14 @@ def close_stale_sessions(store, host: str, own_server_id: str) -> int:
     last seen.  Returns how many were closed."""
     ensure_schema(store)
     dead = []
-    for (sid,) in store.backend.query(
-            "SELECT DISTINCT server_id FROM class_sessions WHERE ended_ms IS NULL AND server_id <> ?",
-            (own_server_id,)):
-        parts = str(sid).split(":")
+    for sid in tables.other_servers(store.backend, own_server_id):
+        parts = sid.split(":")
         if len(parts) == 3 and parts[0] == host and parts[1].isdigit() and not _pid_alive(int(parts[1])):
             dead.append(sid)
-    cutoff = _now_ms() - ONLINE_MS
-    where = " OR ".join(["seen_ms < ?"] + ["server_id = ?"] * len(dead))
-    params = (own_server_id, cutoff, *dead)
-    rows = store.backend.query(
-        f"SELECT COUNT(*) FROM class_sessions WHERE ended_ms IS NULL AND server_id <> ? AND ({where})",
-        params)
-    n = int(rows[0][0]) if rows else 0
-    if n:
-        store.backend.execute(
-            f"UPDATE class_sessions SET ended_ms = seen_ms WHERE ended_ms IS NULL AND server_id <> ?"
-            f" AND ({where})", params)
-    return n
+    return tables.close_sessions(store.backend, own_server_id, _now_ms() - ONLINE_MS, dead)
 
 
 def _pid_alive(pid: int) -> bool:
-    import os
     try:
         os.kill(pid, 0)
         return True
@@ -171,63 +104,17 @@ def _pid_alive(pid: int) -> bool:
 def open_sessions(store, class_name: str) -> int:
     """How many sessions of the class are open (any server)."""
     ensure_schema(store)
-    rows = store.backend.query(
-        "SELECT COUNT(*) FROM class_sessions WHERE class_name = ? AND ended_ms IS NULL", (class_name,))
-    return int(rows[0][0]) if rows else 0
+    return tables.open_sessions(store.backend, class_name)
 
 
 # ------------------------------------------------------------------ pushed events
-
-KINDS = ("position", "quiz")
-
-
-@dataclass(frozen=True)
-class ClassEvent:
-    id: int
-    class_name: str
-    kind: str                 # 'position' or 'quiz'
-    payload: dict             # position text, title, quiz spec, hint_limit ...
-    created_by: str
-    created: float
-    ended: float | None
-
-    @property
-    def active(self) -> bool:
-        return self.ended is None
-
-    @property
-    def title(self) -> str:
-        return str(self.payload.get("title") or self.kind)
-
-    @property
-    def hint_limit(self) -> int | None:
-        """The highest hint level allowed while the event runs (None: no lock)."""
-        v = self.payload.get("hint_limit")
-        return None if v is None else int(v)
-
-
-def _event(row) -> ClassEvent:
-    eid, cls, kind, payload, by, created, ended = row
-    try:
-        data = json.loads(payload)
-    except ValueError:
-        data = {}
-    return ClassEvent(int(eid), cls, kind, data if isinstance(data, dict) else {}, by,
-                      created / 1000.0, None if ended is None else ended / 1000.0)
-
 
 def push_event(store, class_name: str, kind: str, payload: dict, by: str) -> ClassEvent:
     """Start a new event for the class (ending the one that runs, if any)."""
     if kind not in KINDS:
         raise ValueError(f"unknown class event kind {kind!r}")
     ensure_schema(store)
-    now = _now_ms()
-    store.backend.execute("UPDATE class_events SET ended_ms = ? WHERE class_name = ? AND ended_ms IS NULL",
-                          (now, class_name))
-    store.backend.execute(
-        "INSERT INTO class_events (class_name, kind, payload, created_by, created_ms, ended_ms)"
-        " VALUES (?, ?, ?, ?, ?, NULL)",
-        (class_name, kind, json.dumps(payload, separators=(",", ":")), by, now))
+    tables.add_event(store.backend, class_name, kind, payload, by, _now_ms())
     ev = latest_event(store, class_name)
     assert ev is not None
     return ev
@@ -237,8 +124,7 @@ def end_event(store, class_name: str) -> ClassEvent | None:
     """End the class's running event; returns it (None when nothing ran)."""
     ensure_schema(store)
     ev = latest_event(store, class_name)
-    store.backend.execute("UPDATE class_events SET ended_ms = ? WHERE class_name = ? AND ended_ms IS NULL",
-                          (_now_ms(), class_name))
+    tables.end_events(store.backend, class_name, _now_ms())
     return ev if ev is not None and ev.active else None
 
 
@@ -250,193 +136,46 @@ def reopen_event(store, class_name: str) -> ClassEvent | None:
     ev = latest_event(store, class_name)
     if ev is None or ev.active:
         return None
-    store.backend.execute("UPDATE class_events SET ended_ms = NULL WHERE id = ?", (ev.id,))
+    tables.reopen(store.backend, ev.id)
     return latest_event(store, class_name)
 
 
 def latest_event(store, class_name: str) -> ClassEvent | None:
     """The class's newest event, running or ended: what students poll."""
     ensure_schema(store)
-    rows = store.backend.query(
-        "SELECT id, class_name, kind, payload, created_by, created_ms, ended_ms FROM class_events"
-        " WHERE class_name = ? ORDER BY id DESC LIMIT 1", (class_name,))
-    return _event(rows[0]) if rows else None
-
-
-# a new row replaces the stored one only when it is no worse: not less progress,
-# and not "still going" over "done" (a reconnect that started over at 0 could
-# otherwise wipe a student's result)
-_NO_WORSE = ("(excluded.score IS NULL OR {t}.score IS NULL OR excluded.score >= {t}.score)"
-             " AND excluded.done >= {t}.done")
+    return tables.latest_event(store.backend, class_name)
 
 
 def post_result(store, event_id: int, user: str, result: dict, score: float | None = None,
                 done: bool = False, state: dict | None = None) -> None:
     """A student's result for an event: `score` is their progress (0..1),
-    `state` what their app needs to resume it.  Kept only when no worse than
-    the stored one (see _NO_WORSE)."""
+    `state` what their app needs to resume it.  Each is kept only when no
+    worse than the stored one: not less progress, and not "still going" over
+    "done" (a reconnect that started over at 0 could otherwise wipe a
+    student's result)."""
     ensure_schema(store)
     now = _now_ms()
     score = None if score is None else float(score)
-    store.backend.execute(
-        "INSERT INTO class_results (event_id, user_name, result, score, done, at_ms)"
-        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (event_id, user_name) DO UPDATE SET"
-        " result = excluded.result, score = excluded.score, done = excluded.done, at_ms = excluded.at_ms"
-        " WHERE " + _NO_WORSE.format(t="class_results"),
-        (int(event_id), user, json.dumps(result, separators=(",", ":")), score, 1 if done else 0, now))
+    tables.post_result(store.backend, event_id, user, result, score, done, now)
     if state is not None:
-        store.backend.execute(
-            "INSERT INTO class_state (event_id, user_name, state, score, at_ms) VALUES (?, ?, ?, ?, ?)"
-            " ON CONFLICT (event_id, user_name) DO UPDATE SET state = excluded.state,"
-            " score = excluded.score, at_ms = excluded.at_ms WHERE"
-            " (excluded.score IS NULL OR class_state.score IS NULL OR excluded.score >= class_state.score)",
-            (int(event_id), user, json.dumps(state, separators=(",", ":")), score, now))
+        tables.save_state(store.backend, event_id, user, state, score, now)
 
 
 def saved_state(store, event_id: int, user: str) -> dict | None:
     """What post_result kept for resuming the event, or None."""
     ensure_schema(store)
-    rows = store.backend.query("SELECT state FROM class_state WHERE event_id = ? AND user_name = ?",
-                               (int(event_id), user))
-    if not rows:
-        return None
-    try:
-        data = json.loads(rows[0][0])
-    except ValueError:
-        return None
-    return data if isinstance(data, dict) else None
+    return tables.saved_state(store.backend, event_id, user)
 
 
 def results(store, event_id: int) -> dict[str, dict]:
     ensure_schema(store)
-    rows = store.backend.query(
-        "SELECT user_name, result, score, done, at_ms FROM class_results WHERE event_id = ?", (int(event_id),))
-    out = {}
-    for user, result, score, done, at in rows:
-        try:
-            data = json.loads(result)
-        except ValueError:
-            data = {}
-        out[user] = {"result": data, "score": score, "done": bool(done), "at": at / 1000.0}
-    return out
+    return tables.results(store.backend, event_id)
 
 
 # ------------------------------------------------------------------ the teacher's view
 
-@dataclass
-class StudentRow:
-    user: str
-    online: bool = False
-    role: str = "student"
-    via: str = ""                 # how an online student joined: ssh or web
-    since: float | None = None
-    activity: str = ""
-    activity_at: float | None = None
-    mastery: dict[str, float] = field(default_factory=dict)
-    hints: dict[int, int] = field(default_factory=dict)
-    claims: list[tuple[str, str, float]] = field(default_factory=list)   # (claim, verdict, when), newest first
-    result: dict | None = None
-    score: float | None = None
-    done: bool = False
-
-
-@dataclass
-class Dashboard:
-    event: ClassEvent | None
-    students: list[StudentRow]
-    taken_at: float
-    settings: dict[str, str] = field(default_factory=dict)     # the class settings
-
-
-def _dashboard_sql() -> str:
-    # every branch yields (tag, user, key, num, text, at_ms); one round trip in all
-    members = "SELECT DISTINCT user_name FROM class_sessions WHERE class_name = ?"
-    current = "SELECT MAX(id) FROM class_events WHERE class_name = ?"
-    dbl = "DOUBLE PRECISION"
-    return " UNION ALL ".join([
-        f"SELECT 'member', user_name, MAX(role), CAST(NULL AS {dbl}), CAST(NULL AS TEXT), MAX(seen_ms)"
-        " FROM class_sessions WHERE class_name = ? GROUP BY user_name",
-        f"SELECT 'online', user_name, role, CAST(MIN(started_ms) AS {dbl}), MAX(via), MAX(seen_ms)"
-        " FROM class_sessions WHERE class_name = ? AND ended_ms IS NULL AND seen_ms > ?"
-        " GROUP BY user_name, role",
-        f"SELECT 'event', CAST(NULL AS TEXT), kind, CAST(id AS {dbl}), payload, created_ms FROM class_events"
-        f" WHERE id = ({current})",
-        f"SELECT 'ended', CAST(NULL AS TEXT), created_by, CAST(ended_ms AS {dbl}), CAST(NULL AS TEXT), created_ms"
-        f" FROM class_events WHERE id = ({current})",
-        f"SELECT 'activity', user_name, CAST(NULL AS TEXT), CAST(NULL AS {dbl}), text, at_ms FROM activity"
-        f" WHERE user_name IN ({members})",
-        f"SELECT 'hint', user_name, CAST(level AS TEXT), CAST(COUNT(*) AS {dbl}), CAST(NULL AS TEXT), MAX(at_ms)"
-        f" FROM hints WHERE user_name IN ({members}) GROUP BY user_name, level",
-        f"SELECT 'mastery', user_name, technique, AVG(score), CAST(NULL AS TEXT), MAX(at_ms) FROM"
-        f" (SELECT user_name, technique, score, at_ms, ROW_NUMBER() OVER (PARTITION BY user_name, technique"
-        f" ORDER BY at_ms DESC, id DESC) AS rn FROM attempts WHERE user_name IN ({members})) a"
-        f" WHERE rn <= {MASTERY_WINDOW} GROUP BY user_name, technique",
-        f"SELECT 'claim', user_name, verdict, CAST(NULL AS {dbl}), claim, at_ms FROM"
-        f" (SELECT user_name, verdict, claim, at_ms, ROW_NUMBER() OVER (PARTITION BY user_name"
-        f" ORDER BY at_ms DESC, id DESC) AS rn FROM claims WHERE user_name IN ({members})) c"
-        f" WHERE rn <= {RECENT_CLAIMS}",
-        f"SELECT 'result', user_name, CAST(done AS TEXT), score, result, at_ms FROM class_results"
-        f" WHERE event_id = ({current})",
-        f"SELECT 'setting', CAST(NULL AS TEXT), name, CAST(NULL AS {dbl}), value, CAST(NULL AS BIGINT)"
-        " FROM class_settings WHERE class_name = ?",
-    ])
-
-
-_SQL_CACHE: list[str] = []
-
-
 def dashboard(store, class_name: str) -> Dashboard:
-    """Everything the teacher screen shows, from one query."""
+    """Everything the teacher's table shows, from one query (a session
+    seen within ONLINE_MS is online)."""
     ensure_schema(store)
-    if not _SQL_CACHE:
-        _SQL_CACHE.append(_dashboard_sql())
-    cutoff = _now_ms() - ONLINE_MS
-    c = class_name
-    rows = store.backend.query(_SQL_CACHE[0], (c, c, cutoff, c, c, c, c, c, c, c, c))
-    students: dict[str, StudentRow] = {}
-    event_parts: dict[str, Any] = {}
-    settings: dict[str, str] = {}
-
-    def row(user) -> StudentRow:
-        st = students.get(user)
-        if st is None:
-            st = students[user] = StudentRow(user)
-        return st
-
-    for tag, user, key, num, text, at in rows:
-        if tag == "member":
-            row(user).role = key
-        elif tag == "online":
-            st = row(user)
-            st.online, st.role, st.since = True, key, (num or 0) / 1000.0
-            st.via = text or "ssh"
-        elif tag == "event":
-            event_parts.update(kind=key, id=int(num), payload=text, created=at)
-        elif tag == "ended":
-            event_parts.update(by=key, ended=num)
-        elif tag == "activity":
-            st = row(user)
-            st.activity, st.activity_at = text, at / 1000.0
-        elif tag == "hint":
-            row(user).hints[int(key)] = int(num)
-        elif tag == "mastery":
-            row(user).mastery[key] = float(num)
-        elif tag == "claim":
-            row(user).claims.append((text, key, at / 1000.0))
-        elif tag == "setting":
-            settings[key] = text
-        elif tag == "result":
-            st = row(user)
-            try:
-                st.result = json.loads(text)
-            except ValueError:
-                st.result = {}
-            st.score, st.done = num, key in ("1", "True", "true")
-    event = None
-    if "id" in event_parts:
-        event = _event((event_parts["id"], class_name, event_parts["kind"], event_parts["payload"],
-                        event_parts.get("by", ""), event_parts["created"], event_parts.get("ended")))
-    for st in students.values():
-        st.claims.sort(key=lambda c: c[2], reverse=True)
-    order = sorted(students.values(), key=lambda s: (s.role == "teacher", not s.online, s.user))
-    return Dashboard(event, order, time.time(), settings)
+    return class_board(store.backend, class_name, _now_ms() - ONLINE_MS, time.time())

@@ -160,13 +160,15 @@ def _checked(values: list[int], cands: list[int], placed=frozenset()) -> Positio
     return pos
 
 
-def write_braces(pos: Position) -> str:
-    """A brace grid that reads back to the same position: `to_braces`,
-    except that a cell without candidates is written `.`."""
+def write_braces(pos: Position, mark_placed: bool = True) -> str:
+    """A brace grid that reads back to the same position, givens included:
+    `to_braces(pos, mark_placed)`, except that a cell without candidates
+    is written `.`."""
     out = []
     for i in CELLS:
         if pos.values[i]:
-            out.append(str(pos.values[i]) if pos.givens[i] else f"+{pos.values[i]}")
+            placed = mark_placed and not pos.givens[i]
+            out.append(f"+{pos.values[i]}" if placed else str(pos.values[i]))
         elif pos.cands[i]:
             out.append("{" + "".join(map(str, MASK_DIGITS[pos.cands[i]])) + "}")
         else:
@@ -322,7 +324,7 @@ def format_position(pos: Position, fmt: str) -> str:
     if fmt == "givens":
         return to_givens(pos)
     if fmt == "braces":
-        return write_braces(pos)
+        return write_braces(pos, mark_placed=False)   # the plain grid other programs read
     if fmt == "pm":
         return to_pm(pos)
     raise ValueError(f"unknown format '{fmt}' (choose from {', '.join(FORMATS)})")

@@ -150,8 +150,8 @@ def _compact(cells, major, minor, major_letter, minor_letter) -> str:
     for i in cells:
         groups.setdefault(major[i], []).append(minor[i])
     merged: dict[tuple[int, ...], list[int]] = {}
-    for m, minors in sorted(groups.items()):
-        merged.setdefault(tuple(sorted(minors)), []).append(m)
+    for m, row in sorted(groups.items()):
+        merged.setdefault(tuple(sorted(row)), []).append(m)
     parts = []
     for minors, majors in sorted(merged.items(), key=lambda kv: kv[1][0]):
         a = "".join(str(x + 1) for x in majors)

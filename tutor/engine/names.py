@@ -100,7 +100,7 @@ def scan(text: str) -> tuple[list[Hit], str]:
 def settle(hit: Hit, size: int | None) -> str:
     """The technique a shared phrase means at this size: the one whose
     sizes hold it, else the one with the largest sizes."""
-    ts = [registry.get(t) for t in hit.ids]
+    ts = [t for t in map(registry.get, hit.ids) if t is not None]
     fitting = [t for t in ts if size in t.sizes]
     if len(fitting) == 1:
         return fitting[0].id
@@ -152,7 +152,7 @@ def read_name(by: str) -> Named:
     else:
         ids = list(hit.ids)
     if size is not None:
-        sized = [t for t in ids if size in registry.get(t).sizes]
+        sized = [t for t in ids if size in getattr(registry.get(t), "sizes", ())]
         if sized:
             ids = sized
             return Named(tuple(ids), size, f"{hit.phrase.title()} {SET_WORDS[size]}")

@@ -200,14 +200,17 @@ class Position:
         return f"Position({str(self)!r})"
 
 
-def to_braces(pos: Position) -> str:
-    """The position as a brace grid: a given bare, a placed digit as `+5`,
-    an empty cell's candidates in braces (`{249}{469}17+538...`).  It lives
+def to_braces(pos: Position, mark_placed: bool = False) -> str:
+    """The position as a brace grid (`{249}{469}175...`): a digit bare, an
+    empty cell's candidates in braces, as ../formats describes it.  With
+    `mark_placed` a digit placed while solving is written `+5` (HoDoKu's
+    library mark) so that reading it back keeps givens apart.  It lives
     here, not in formats.py, because a Position prints itself this way."""
     out = []
     for i in CELLS:
         if pos.values[i]:
-            out.append(str(pos.values[i]) if pos.givens[i] else f"+{pos.values[i]}")
+            placed = mark_placed and not pos.givens[i]
+            out.append(f"+{pos.values[i]}" if placed else str(pos.values[i]))
         else:
             out.append("{" + "".join(map(str, MASK_DIGITS[pos.cands[i]])) + "}")
     return "".join(out)

@@ -19,7 +19,10 @@ A room gives the registry everything the rest of the program needs to know:
 * the words of its hint levels (`hints`, a `hint_words.HintWords`; the
   default words every level from the step's roles);
 * flags: `uniqueness` (holds only on a puzzle with one solution; may be
-  switched off), `batched` (logic solve applies all its steps at once);
+  switched off), `batched` (logic solve applies all its steps at once),
+  `last_resort` (it can prove any true candidate, so the judge credits it
+  only when the learner names it with its premise) and `guess` (a last
+  resort that is a guess: the judge never credits it);
 * for the learner: the mix-ups it is known for (`confusions`), what to
   master first (`prerequisites`), the name quiz's wrong options
   (`distractors`), the sizes a name may give (`sizes`: 'naked pair').
@@ -37,6 +40,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable
 
 from .grid import cell_name, cells_name
+from .hint_words import HintWords
 from .position import Position
 from .step import Step
 
@@ -173,15 +177,19 @@ class Technique:
     step_label: Callable[[Step], str] | None = None    # one step's name: 'Naked Pair', 'Full House'
     entry_keys: Callable[[Step], EntryKeys] = default_entry_keys
     notation: Notation = Notation()             # words and fixes of its step texts (quiz entries)
-    hints: object = None                        # its HintWords (hint_words.py); None: the default
+    hints: HintWords | None = None              # its words per hint level; None: the default
     noun: str = ""                              # when the label reads badly alone: 'Pointing step'
     confusions: tuple[tuple[str, str, str], ...] = ()  # (other id, short label, one-line tip)
     uniqueness: bool = False                    # needs a puzzle with one solution
     batched: bool = False                       # logic solve applies all found steps together
+    last_resort: bool = False                   # proves any true claim (forcing chains and nets, trial):
+    #                                             credited only when the learner names it with its premise
+    guess: bool = False                         # a last resort that is a guess (trial): never credited
     weight: int = 0                             # score of one step (puzzle score = sum); 0: the rank
     # optional, for names, the judge and the learner model:
     sizes: tuple[int, ...] = ()                 # sizes a name may give ('naked pair' -> 2)
     tier: int | None = None                     # the judge's preference tier, when not the rank
+    offer_key: Callable[[Step], float] | None = None   # within a tier, lower is offered first
     prerequisites: tuple[str, ...] = ()         # techniques to master first (ids)
     distractors: tuple[str, ...] = ()           # wrong answers the name quiz offers, likeliest first
 
@@ -297,17 +305,68 @@ def find_all(position: Position, techniques: Iterable[str] | None = None,
     return steps
 
 
+def tier_of(t: Technique) -> int:
+    return t.rank if t.tier is None else t.tier
+
+
+def tiers(techniques: Iterable[Technique]) -> list[list[Technique]]:
+    """The techniques grouped by tier (the rank, unless the room gives one),
+    simplest tier first.  The techniques of one tier are offered together:
+    the step offered first is the simplest among their first steps
+    (`simplest`).  The two views of a LockedSet share a tier, so a house
+    split offers its smaller side (Hidden Pair 2,9 rather than Naked Quint
+    1,3,6,7,8)."""
+    groups: dict[int, list[Technique]] = {}
+    for t in sorted(techniques, key=lambda t: t.rank):
+        groups.setdefault(tier_of(t), []).append(t)
+    return [groups[k] for k in sorted(groups)]
+
+
+def offer_key(t: Technique, step: Step) -> tuple:
+    """How simple a step is among the steps of its tier: the room's
+    `offer_key` (a LockedSet: the smaller side of its split, then Naked Pair,
+    Naked Triple, Hidden Pair, Hidden Triple, Naked Quad, Hidden Quad, as
+    HoDoKu and SudokuWiki order them), else its number of cells; then the
+    lower rank."""
+    return (t.offer_key(step) if t.offer_key else len(step.cells), t.rank)
+
+
+def simplest(found: list[tuple[Technique, list[Step]]]) -> tuple[Technique, list[Step]] | None:
+    """Of the techniques of one tier and their steps (simplest first), the one
+    whose first step is simplest (`offer_key`)."""
+    found = [(t, steps) for t, steps in found if steps]
+    if not found:
+        return None
+    return min(found, key=lambda ts: offer_key(ts[0], ts[1][0]))
+
+
+def first_steps(t: Technique, position: Position) -> list[Step]:
+    """What logic solve and the hints need of a technique: its first step
+    (the cheaper `finder.first` when it has one), or all of a batched one's."""
+    first = getattr(t.finder, "first", None)
+    return first(position) if first and not t.batched else t.finder(position)
+
+
+def offered(position: Position, techniques: Iterable[Technique] | None = None,
+            steps_of: Callable[[Technique, Position], list[Step]] = first_steps,
+            ) -> tuple[Technique, list[Step]] | None:
+    """The technique whose step is offered first here, with its steps: the
+    first tier of the ladder that has a step, and in it the simplest step
+    (see `tiers`).  A uniqueness technique counts only where the position
+    has exactly one solution.  `steps_of` gives a technique's steps (the
+    first one, by default; `lambda t, p: t.finder(p)` for all of them)."""
+    for group in tiers(ladder() if techniques is None else techniques):
+        picked = simplest([(t, steps_of(t, position)) for t in group if _usable(t, position)])
+        if picked:
+            return picked
+    return None
+
+
 def next_step(position: Position, techniques: Iterable[str] | None = None,
               uniqueness: bool = True) -> Step | None:
-    """The simplest step available: first technique on the ladder that applies."""
-    for t in resolve(techniques, uniqueness):
-        if not _usable(t, position):
-            continue
-        first = getattr(t.finder, "first", None)
-        found = first(position) if first and not t.batched else t.finder(position)
-        if found:
-            return found[0]
-    return None
+    """The simplest step available (see `offered`)."""
+    picked = offered(position, resolve(techniques, uniqueness))
+    return picked[1][0] if picked else None
 
 
 def families() -> list[tuple[str, str]]:

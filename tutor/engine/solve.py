@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .registry import Technique, resolve
+from .registry import Technique, first_steps, resolve, simplest, tiers
 from .position import Position
 from .step import Step
 
@@ -32,7 +32,7 @@ class SolveResult:
 
     def to_json(self, with_steps: bool = True) -> dict:
         from .formats import to_givens
-        out = {
+        out: dict[str, object] = {
             "status": self.status,
             "grid": to_givens(self.position),
             "counts": dict(self.counts),
@@ -73,10 +73,11 @@ def logic_solve(position: Position, techniques=None, max_steps: int = 2000,
     result = SolveResult("stuck", pos)
     rank_of = {t.id: t.rank for t in ladder}
     weight_of = {t.id: t.score for t in ladder}
-    # A finder may offer `first`: a cheaper call giving [its first step] or
-    # []: unless the technique is batched (all its steps at once, as the
-    # singles), only that step is used, so take it.
-    plan = [(t, None if t.batched else getattr(t.finder, "first", None)) for t in ladder]
+    # The techniques of one tier are offered together (the two views of a
+    # LockedSet: its smaller side first); only a batched technique's steps
+    # are all applied, so `first_steps` takes the cheaper first step of the
+    # others.
+    plan = tiers(ladder)
     while len(result.steps) < max_steps:
         problem = pos.contradiction()
         if problem:
@@ -86,17 +87,22 @@ def logic_solve(position: Position, techniques=None, max_steps: int = 2000,
             result.status = "solved"
             break
         progress = False
-        for t, first in plan:
-            found = first(pos) if first else t.finder(pos)
-            if not found:
+        for group in plan:
+            offered = []
+            for t in group:
+                found = first_steps(t, pos)
+                if found and t.uniqueness:
+                    # counted only once a uniqueness step is on offer: most
+                    # solves never get that far
+                    if unique is None:
+                        unique = position.solution_info()[0] == 1
+                    if not unique:
+                        continue
+                offered.append((t, found))
+            picked = simplest(offered)
+            if picked is None:
                 continue
-            if t.uniqueness:
-                # counted only once a uniqueness step is on offer: most
-                # solves never get that far
-                if unique is None:
-                    unique = position.solution_info()[0] == 1
-                if not unique:
-                    continue
+            t, found = picked
             batch = found if t.batched else found[:1]
             for step in batch:
                 if _applicable(pos, step):

@@ -28,6 +28,7 @@ from __future__ import annotations
 import time
 import uuid
 from dataclasses import dataclass
+from typing import Any
 
 EVENT_KINDS = ("claim", "hint", "attempt", "confusion", "lesson", "example")
 
@@ -86,7 +87,7 @@ _LEGACY = {
 class EventLog:
     """The Store's event methods (mixed into tutor.store.base.Store)."""
 
-    backend = None
+    backend: Any            # the Store's Backend (base.py)
 
     def _migrate_events(self) -> None:
         if self.backend.query("SELECT value FROM meta WHERE name = 'events'"):
@@ -120,8 +121,8 @@ class EventLog:
     def events(self, user: str | None = None, after: int = 0) -> list[Event]:
         """Events in the order they were stored (by id), of one user or all,
         after the event id `after`."""
-        sql = (f"SELECT id, user_name, kind, technique, named, item, position, outcome, hints,"
-               f" difficulty, detail, at_ms FROM events WHERE id > ?")
+        sql = ("SELECT id, user_name, kind, technique, named, item, position, outcome, hints,"
+               " difficulty, detail, at_ms FROM events WHERE id > ?")
         params: list = [int(after)]
         if user is not None:
             sql += " AND user_name = ?"

@@ -112,7 +112,7 @@ class PostgresBackend(Backend):
         except ValueError as e:
             raise StoreError(str(e)) from None
         self.lock = threading.Lock()
-        self.conn = None
+        self.conn: Any = None             # a pg8000 Connection while connected
         self._sql_cache: dict[str, tuple[str, int]] = {}
         with self.lock:
             self._connect()

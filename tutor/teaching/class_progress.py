@@ -4,9 +4,10 @@ learner model (tutor/teaching/learner.py): who is weak where, who is due.
 `class_rows` gives one row per (student, technique met); `class_table`
 draws techniques down and students across, fitted to a width (80 columns
 shows the technique and 8 students; the CSV holds everyone); `class_csv`
-writes every row.  A cell is the student's rating on the technique, then
-a mark: ! a review is due, * mastered, ~ weak (below the technique's base
-difficulty).
+writes every row; `mastery_text` is a student's Mastery cell in the
+teacher's live table.  A cell is the student's rating on the technique,
+then a mark: ! a review is due, * mastered, ~ weak (below the technique's
+base difficulty).
 """
 from __future__ import annotations
 
@@ -65,6 +66,16 @@ def class_table(model: learner.Model, users, width: int = 80, now_ms: int | None
     if len(users) > len(shown):
         lines.append(f"{len(users) - len(shown)} more students: wider terminal, or the CSV.")
     return "\n".join(lines)
+
+
+def mastery_text(model: learner.Model, user: str, shown: int = 3, now_ms: int | None = None) -> str:
+    """The teacher's table's Mastery cell: the student's rating on each
+    technique they have results on, the furthest above its base first, with
+    its mark as in class_table ("x-wing 1562* pointing 1460~ +2")."""
+    rated = [r for r in class_rows(model, [user], now_ms) if r["attempts"]]
+    rated.sort(key=lambda r: (learner.base_rating(r["technique"]) - r["rating"], r["technique"]))
+    cells = [f"{r['technique']} {r['rating']:.0f}{mark(r)}".rstrip() for r in rated[:shown]]
+    return " ".join(cells) + (f" +{len(rated) - shown}" if len(rated) > shown else "")
 
 
 def class_csv(model: learner.Model, users, now_ms: int | None = None) -> str:

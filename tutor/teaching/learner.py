@@ -15,6 +15,9 @@ above its base.
 What counts:
   * a quiz or practice result: its score (0..1);
   * a claim proved by the technique named (or none named): a success;
+    a true claim nothing short of a last resort proves (true-unproved, or,
+    in older stores, proved by a forcing chain, net or trial the learner did
+    not name): counted as unproved, no rating moves;
     one proved by another technique than the one named: a failure of the
     named one and a confusion of the two, like the quizzes' confusions;
     a false claim that names a technique: a failure of it;
@@ -194,6 +197,13 @@ class Model:
     def _claim(self, lr: Learner, e) -> None:
         proved = e.detail in ("proved", "proved-other")
         credited, named = e.technique, e.named
+        room = get(credited) if credited else None
+        if proved and room is not None and room.last_resort and named != credited:
+            # a last resort proves anything true: unnamed, it is what the engine
+            # could show, not what the learner did (older stores hold such verdicts)
+            proved = False
+        if not proved and e.detail in ("proved", "proved-other", "true-unproved"):
+            lr.counts["unproved"] = lr.counts.get("unproved", 0) + 1
         if proved and named and credited and named != credited:
             self._confuse(lr, named, credited, e.at_ms)
             self._rate(lr, e, named, 0.0)
@@ -264,16 +274,21 @@ def _now_ms() -> int:
     return int(time.time() * 1000)
 
 
+def _snapshot(store) -> Model:
+    """The model kept in the store (empty when there is none)."""
+    snap = store.derived(SNAPSHOT)
+    try:
+        return Model.from_json(snap[1]) if snap else Model()
+    except (ValueError, KeyError, TypeError):      # an unreadable snapshot: fold from the start
+        store.drop_derived(SNAPSHOT)
+        return Model()
+
+
 def load(store, now_ms: int | None = None) -> Model:
     """The model with every event folded in; the snapshot in the store is
     brought up to the events older than SETTLE_MS."""
     now = _now_ms() if now_ms is None else now_ms
-    snap = store.derived(SNAPSHOT)
-    try:
-        model = Model.from_json(snap[1]) if snap else Model()
-    except (ValueError, KeyError, TypeError):      # an unreadable snapshot: fold from the start
-        model = Model()
-        store.drop_derived(SNAPSHOT)
+    model = _snapshot(store)
     new = store.events(after=model.upto)
     settled = 0
     while settled < len(new) and new[settled].at_ms <= now - SETTLE_MS:
@@ -286,6 +301,21 @@ def load(store, now_ms: int | None = None) -> Model:
         except Exception:         # noqa: BLE001 - a snapshot is a cache; the events stay
             pass
     for e in new[settled:]:
+        model.apply(e)
+    return model
+
+
+def follow(store, model: Model | None = None, now_ms: int | None = None) -> Model:
+    """`model` (None: the stored snapshot) with the events after it that are
+    older than SETTLE_MS folded in: for a view that refreshes every second
+    (the teacher's table), each call reads only the new events and writes
+    nothing.  Events younger than that are shown a moment later."""
+    now = _now_ms() if now_ms is None else now_ms
+    if model is None:
+        model = _snapshot(store)
+    for e in store.events(after=model.upto):
+        if e.at_ms > now - SETTLE_MS:
+            break
         model.apply(e)
     return model
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import time
 from dataclasses import asdict, dataclass
 
-from ..engine.registry import ladder, technique_name
+from ..engine.registry import counted, ladder, technique_name
 from .glicko2 import DEFAULT_RD
 from .learner import Learner, Model, Skill, _now_ms, base_rating, item_difficulty
 
@@ -94,15 +94,16 @@ def suggestion_text(table: list[Row]) -> str:
     return f"Practise next: {r.name} ({why}; rating {r.rating:.0f} ±{r.deviation:.0f})."
 
 
-COUNTED = (("claim", "claim"), ("hint", "hint"), ("attempt", "quiz or practice result"),
-           ("confusion", "quiz mix-up"), ("lesson", "lesson read"), ("example", "example tried"))
+COUNTED = (("claim", "claim", "claims"), ("unproved", "of them true but unproved", ""),
+           ("hint", "hint", "hints"), ("attempt", "quiz or practice result", "quiz or practice results"),
+           ("confusion", "quiz mix-up", "quiz mix-ups"), ("lesson", "lesson read", "lessons read"),
+           ("example", "example tried", "examples tried"))
 
 
 def counted_text(model: Model, user: str) -> str:
     """Every action of the user the model counted, by kind, in words."""
     counts = (model.learners.get(user) or Learner()).counts
-    parts = [f"{counts[k]} {word}{'s' if counts[k] != 1 else ''}" for k, word in COUNTED
-             if counts.get(k)]
+    parts = [counted(counts[k], one, many or one) for k, one, many in COUNTED if counts.get(k)]
     return "Counted: " + (", ".join(parts) if parts else "nothing yet") + "."
 
 

@@ -92,7 +92,8 @@ def suggestion_text(rows: list[MasteryRow]) -> str:
         return "Every technique is mastered. Try the reference quiz: the 25 LockedSets."
     if pick.score is None:
         return f"Practise next: {pick.name} (not tried yet)."
-    return f"Practise next: {pick.name} ({pick.score:.0%} over the last {counted(min(pick.attempts, 10), 'try', 'tries')})."
+    tries = counted(min(pick.attempts, 10), 'try', 'tries')
+    return f"Practise next: {pick.name} ({pick.score:.0%} over the last {tries})."
 
 
 def user_table(store, user: str) -> list[MasteryRow]:

@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from typing import Iterator
 
-from ..engine.registry import Technique, ladder
+from ..engine.registry import Technique, ladder, offered
 from ..engine.formats import parse_position
 from ..engine.position import Position, PositionError
 from ..engine.step import Step
@@ -25,50 +25,12 @@ CACHE_LIMIT = 40               # positions kept per technique in the shipped cac
 MAX_WALK = 400                 # steps per puzzle walk (a safety net; real solves are shorter)
 
 
-# A naked set and the hidden set on the other cells of its house are one
-# deduction seen from two sides, with the same eliminations.  Since every
-# hidden set of 2..7 cells has a naked complement of 2..7 cells, a strict
-# "first technique on the ladder" rule would never let a Hidden Subset be the
-# simplest step.  So a naked set that is only the LARGER side of a hidden set
-# does not count as simpler than that hidden set.  The registry says which
-# techniques share a place this way: a room whose `tier` (the judge's
-# preference) reaches down to another's rank stands level with it.
-def _shadowing(t: Technique, techniques: list[Technique]) -> list[Technique]:
-    """The later techniques of the same tier as `t` (hidden-subset for
-    naked-subset)."""
-    return [u for u in techniques if u.tier is not None and u.tier <= t.rank < u.rank]
-
-
-def _size(step: Step) -> int:
-    return step.roles.size or len(step.cells)
-
-
-def _all_shadowed(steps: list[Step], others: list[Step]) -> bool:
-    """Every step has a smaller step in `others` with the same effect."""
-    best: dict[tuple, int] = {}
-    for s in others:
-        best[s.effect] = min(best.get(s.effect, 99), _size(s))
-    return all(s.effect in best and best[s.effect] < _size(s) for s in steps)
-
-
 def simplest(pos: Position, techniques: list[Technique] | None = None) -> tuple[Technique, list[Step]] | None:
-    """The simplest technique that has a step here, with its steps: the first
-    on the ladder, except that a naked set which is only the larger view of a
-    hidden set gives way to the hidden set (see _shadowing).  A uniqueness
-    technique counts only where the position has exactly one solution."""
-    techniques = techniques or ladder()
-    for t in techniques:
-        found = t.finder(pos)
-        if not found:
-            continue
-        if t.uniqueness and pos.solution_info()[0] != 1:
-            continue
-        for other in _shadowing(t, techniques):
-            hidden = other.finder(pos)
-            if hidden and _all_shadowed(found, hidden):
-                return other, hidden
-        return t, found
-    return None
+    """The technique whose step the engine offers first here, with all its
+    steps (the registry's `offered`: the two views of a LockedSet share a
+    tier, so a hidden set is the simplest step where it is a split's smaller
+    side)."""
+    return offered(pos, techniques, lambda t, p: t.finder(p))
 
 
 def simplest_id(pos: Position) -> str | None:

@@ -425,7 +425,8 @@ class QuizScreen(Screen):
         store = getattr(self.app, "store", None)
         if store is not None:
             from ...teaching.mastery import record_quiz
-            hints = len(getattr(q, "revealed", [])) if isinstance(q, FindAllQuiz) else int(q.gave_up if isinstance(q, EliminateQuiz) else 0)
+            hints = (len(getattr(q, "revealed", [])) if isinstance(q, FindAllQuiz)
+                     else int(q.gave_up if isinstance(q, EliminateQuiz) else 0))
             try:
                 self.stored = record_quiz(store, self.app.user, q, hints=hints,
                                           seconds=time.monotonic() - q.started)

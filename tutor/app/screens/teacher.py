@@ -1,9 +1,11 @@
 """The teacher's screen: the class at a glance, and pushing work to it.
 
-One row per student: online or not, what they are doing, mastery per
-technique, hints taken per ladder level, their last claims with verdicts,
-and their result for the running push.  It refreshes every second from ONE
-store query (tutor.classroom.events.dashboard), run in a worker thread.
+One row per student: online or not, what they are doing, their rating per
+technique (the learner model, tutor/teaching/learner.py), hints taken per
+ladder level, their last claims with verdicts, and their result for the
+running push.  It refreshes every second in a worker thread: the class's
+board from ONE store query (tutor/store/class_board.py, where a new
+column's data goes), and the learner model's new events.
 
 The columns share the terminal's width (every column stays on screen, at
 80 columns too); a cell too long for its column wraps onto a second or
@@ -30,6 +32,8 @@ from textual.widgets import DataTable, Footer, Static
 
 from ...classroom import events
 from ...engine.registry import counted
+from ...store.class_board import Dashboard, StudentRow
+from ...teaching import class_progress, learner
 from .teacher_push import PushDialog
 
 REFRESH_S = 1.0
@@ -59,7 +63,7 @@ def _ago(t: float | None, now: float) -> str:
     return f"{s}s" if s < 60 else f"{s // 60}m" if s < 3600 else f"{s // 3600}h"
 
 
-def result_text(ev: events.ClassEvent | None, st: events.StudentRow) -> str:
+def result_text(ev: events.ClassEvent | None, st: StudentRow) -> str:
     r = st.result
     if ev is None or r is None:
         return "" if ev is None else "…"
@@ -68,7 +72,7 @@ def result_text(ev: events.ClassEvent | None, st: events.StudentRow) -> str:
     return _result_body(r, st) + locked
 
 
-def _result_body(r: dict, st: events.StudentRow) -> str:
+def _result_body(r: dict, st: StudentRow) -> str:
     if "found" in r:
         text = f"{r.get('found', 0)}/{r.get('total', '?')}"
         if r.get("wrong"):
@@ -88,15 +92,14 @@ def _result_body(r: dict, st: events.StudentRow) -> str:
     return "joined"
 
 
-def student_cells(ev, st: events.StudentRow, now: float) -> tuple[str, ...]:
+def student_cells(ev, st: StudentRow, now: float, mastery: str) -> tuple[str, ...]:
+    """The row's cells; `mastery` is the learner model's (class_progress.mastery_text)."""
     name = ("● " if st.online else "○ ") + st.user + (" (teacher)" if st.role == "teacher" else "")
     if st.online:                            # how they joined
         name += f" · {st.via or 'ssh'}"
     doing = st.activity or ""
     if st.activity_at is not None:
         doing += f" · {_ago(st.activity_at, now)}"
-    top = sorted(st.mastery.items(), key=lambda kv: (-kv[1], kv[0]))[:3]
-    mastery = " ".join(f"{t} {v:.0%}" for t, v in top) + (f" +{len(st.mastery) - 3}" if len(st.mastery) > 3 else "")
     hints = " ".join(str(st.hints.get(level, 0)) for level in range(1, 6))
     if st.hints.get(0):
         hints += f" ({st.hints[0]} checks)"
@@ -124,7 +127,9 @@ class TeacherScreen(Screen):
     def __init__(self, class_name: str | None = None, **_):
         super().__init__()
         self.class_name = class_name
-        self.board: events.Dashboard | None = None
+        self.board: Dashboard | None = None
+        self.mastery: dict[str, str] = {}          # user -> Mastery cell, from self.model
+        self.model: learner.Model | None = None    # the learner model, followed by the worker
         self.widths: list[int] = []
         self.refreshes = 0
         self.query_count = 0
@@ -197,13 +202,17 @@ class TeacherScreen(Screen):
         self.run_worker(self._load, thread=True, group="teacher", exit_on_error=False)
 
     def _load(self) -> None:
+        store = self.app.store
+        mastery: dict[str, str] = {}
         try:
-            board, err = events.dashboard(self.app.store, self.class_name), ""
+            board, err = events.dashboard(store, self.class_name), ""
+            self.model = learner.follow(store, self.model)
+            mastery = {st.user: class_progress.mastery_text(self.model, st.user) for st in board.students}
         except Exception as e:
             board, err = None, str(e)
-        self.app.call_from_thread(self._show, board, err)
+        self.app.call_from_thread(self._show, board, err, mastery)
 
-    def _show(self, board, err: str) -> None:
+    def _show(self, board, err: str, mastery: dict[str, str]) -> None:
         self._busy = False
         if board is not None and board.settings != self.class_values:
             self.class_values = dict(board.settings)
@@ -213,7 +222,7 @@ class TeacherScreen(Screen):
             self.last_error = err
             self.query_one("#teacher-event", Static).update(Text(f"Cannot read the store: {err}"))
             return
-        self.board = board
+        self.board, self.mastery = board, mastery
         self.last_error = ""
         self.refreshes += 1
         now = time.time()
@@ -227,7 +236,7 @@ class TeacherScreen(Screen):
         keep = table.cursor_row
         table.clear()
         for st in rows:
-            cells = student_cells(ev, st, now)
+            cells = student_cells(ev, st, now, self.mastery.get(st.user, ""))
             table.add_row(*(Text(c) for c in cells), key=st.user, height=self._row_lines(cells))
         if rows:
             table.move_cursor(row=min(keep, len(rows) - 1))
@@ -264,7 +273,6 @@ class TeacherScreen(Screen):
                             exit_on_error=False)
 
     def _load_progress(self) -> None:
-        from ...teaching import class_progress, learner
         try:
             users = [s.user for s in self.board.students if s.role != "teacher"] \
                 if self.board is not None else []

@@ -118,7 +118,7 @@ def pattern_cells(text: str) -> list[int]:
         if terms is not None:
             return sorted({c for _, cells, _ in terms for c in cells})
         if _LINKED_CELLS.fullmatch(text.strip()):
-            return sorted(set(parse_cell_order(text)))
+            return sorted(set(parse_cell_order(text) or ()))
         raise
 
 
@@ -128,7 +128,7 @@ def _parse_position(text) -> Position:
 
 
 def _claim_problem(pos: Position, c: Claim):
-    for i, d, placing in c.items():
+    for i, d, _placing in c.items():
         if pos.values[i]:
             return f"{cell_name(i)} is already solved ({pos.values[i]})", i
         if not pos.cands[i] >> (d - 1) & 1:

@@ -21,9 +21,7 @@ def _tier(tid: str) -> int:
     room gives a tier (the two subset views share one: every split of a house
     is both a naked and a hidden set, and the smaller side should win)."""
     t = registry.get(tid)
-    if t is None:
-        return 1000
-    return t.rank if t.tier is None else t.tier
+    return 1000 if t is None else registry.tier_of(t)
 
 
 def step_effect(pos: Position, step: Step) -> frozenset:
@@ -114,10 +112,10 @@ class _Entry:
         solution, so the uniqueness techniques may run when switched on)."""
         if uniqueness not in self._next:
             first = None
-            for t in registry.ladder(uniqueness):
-                found = self.steps(t.id)
-                if found:
-                    first = found[0]
+            for group in registry.tiers(registry.ladder(uniqueness)):
+                picked = registry.simplest([(t, self.steps(t.id)) for t in group])
+                if picked:
+                    first = picked[1][0]
                     break
             self._next[uniqueness] = first
         return self._next[uniqueness]

@@ -86,6 +86,7 @@ def _claim_cells(text: str, part: str) -> list[int]:
     cells: list[int] = []
     for group in _CELL_GROUP.findall(text):
         m = re.fullmatch(r"[rR]([0-9]+)[cC]([0-9]+)", group)
+        assert m is not None       # _CELL_GROUP found it
         rows, cols = m.group(1), m.group(2)
         if "0" in rows + cols:
             raise ClaimError(f"'{group}' in '{part}' is not a cell: rows and columns run from 1 to 9")

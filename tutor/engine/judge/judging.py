@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from .. import registry
 from ..grid import cell_name, cells_name
-from ..names import Named, a_step, needs_noun, step_label, technique_label
-from ..registry import PatternQuery, check_pattern
+from ..names import Named, needs_noun, step_label, technique_label
+from ..registry import PatternQuery, PatternReport, check_pattern
 from ..step import Step, effects_text
 from ..techniques.patterns import an, pick_report
 from .cache import _Entry, _tier, step_effect
 from .claims import Claim
 from .lookahead import LOOKAHEAD_STEPS, lookahead
-from .verdict import Verdict, highlight, items_text, lead
+from .verdict import Verdict, a_step, highlight, items_text, lead, next_step_text, sentence
 
 
 class _Judging:
@@ -31,7 +31,7 @@ class _Judging:
         self.want = frozenset(self.items)
         self.tech_id = named.ids[0] if named and len(named.ids) == 1 else None
         self.sized_families = {registry.REGISTRY[t].family for t in named.ids} if named else set()
-        self.reports: dict[str, object] = {}       # technique id -> its check's report
+        self.reports: dict[str, PatternReport] = {}    # technique id -> its check's report
         self.report = self._check_pattern()
 
     # ------------------------------------------------------------ pieces
@@ -66,7 +66,7 @@ class _Judging:
             miss = r.misses(self.items)
             if miss:
                 return f"{name} is {an(noun)}, but {miss}."
-            if r.covers(self.items) and not named_proves:
+            if r.covers(self.items) and not named_proves and not self._named_guess():
                 # the check and the finder disagree: say so rather than hide it
                 return (f"{name} does form {an(noun)} that removes it, but the engine's finder "
                         f"does not report that step here.")
@@ -74,6 +74,10 @@ class _Judging:
         if self.pcells and step is not None and _match(step, self.pcells) > 1:
             return f"The step that proves it does not use {name}."
         return ""
+
+    def _named_guess(self) -> bool:
+        named = self.named
+        return named is not None and any(registry.REGISTRY[t].guess for t in named.ids)
 
     def _failing(self):
         return self.report.failing if self.report is not None and not self.report.ok else []
@@ -87,13 +91,16 @@ class _Judging:
         return True
 
     def _choice_key(self, tid, k, step):
-        size = step.roles.size or 0
+        """Preference among proofs: the learner's pattern, the simplest tier,
+        then the step the tier offers first (`registry.offer_key`)."""
         m = _match(step, self.pcells) if self.pcells else 0
-        return (m, _tier(tid), size, len(step.cells), registry.REGISTRY[tid].rank, k)
+        return (m, _tier(tid), registry.offer_key(registry.REGISTRY[tid], step), k)
 
-    def _single(self, tids) -> Step | None:
-        """The simplest step among techniques `tids` doing the whole claim.
-        Without a pattern, stops at the first tier of the ladder that has one."""
+    def _single(self, tids, by_pattern: bool = False) -> Step | None:
+        """The simplest step among techniques `tids` doing the whole claim:
+        the first tier of the ladder that has one, and in it the step on the
+        learner's pattern if there is one.  `by_pattern` (the technique the
+        learner named): a step on the pattern in a later tier wins too."""
         best = None
         tiers: dict[int, list[str]] = {}
         for tid in tids:
@@ -105,7 +112,7 @@ class _Judging:
                         key = self._choice_key(tid, k, s)
                         if best is None or key < best[0]:
                             best = (key, s)
-            if best is not None and (not self.pcells or best[0][0] == 0):
+            if best is not None and (not (self.pcells and by_pattern) or best[0][0] == 0):
                 break
         return best[1] if best else None
 
@@ -143,30 +150,56 @@ class _Judging:
         wrong = [(i, d, p) for i, d, p in self.items if (self.sol[i] == d) != p]
         if wrong:
             return self._false(wrong)
-        all_ids = [t.id for t in registry.ladder(self.uniqueness)]
+        ladder = registry.ladder(self.uniqueness)
+        # what a learner is expected to see: a last resort (forcing chains and
+        # nets, trial) proves anything true, so it proves nothing unnamed
+        teachable = [t.id for t in ladder if not t.last_resort]
         if self.named:
-            ids = [t for t in all_ids if t in self.named.ids]
-            step = self._single(ids)
+            ids = [t for t in teachable if t in self.named.ids]
+            step = self._single(ids, by_pattern=True)
             if step:
                 return self._proved("proved", [step])
             steps = self._cover(ids)
             if steps:
                 return self._proved("proved", steps)
-            others = [t for t in all_ids if t not in self.named.ids]
+            proof = self._premise_proof()
+            if proof:
+                return proof
+            others = [t for t in teachable if t not in self.named.ids]
             step = self._single(others)
             if step:
                 return self._proved("proved-other", [step])
-            steps = self._cover(all_ids, prefer=ids)
+            steps = self._cover(teachable, prefer=ids)
             if steps:
                 return self._proved("proved-other", steps)
         else:
-            step = self._single(all_ids)
+            step = self._single(teachable)
             if step:
                 return self._proved("proved", [step])
-            steps = self._cover(all_ids)
+            steps = self._cover(teachable)
             if steps:
                 return self._proved("proved", steps)
-        return self._unproved(all_ids)
+        return self._unproved(teachable)
+
+    def _premise_proof(self) -> Verdict | None:
+        """A last resort the learner named with its premise (the pattern):
+        proved when its check, from that premise, reaches the whole claim.
+        A guess (trial) never proves."""
+        for tid in self.named.ids if self.named else ():
+            t = registry.REGISTRY[tid]
+            report = self.reports.get(tid)
+            if not t.last_resort or t.guess or report is None or not report.covers(self.items):
+                continue
+            shown = [s for _, s, eff in self.e.covering(tid, self.items[0])
+                     if self.want <= eff and _match(s, self.pcells) < 2]
+            if shown:
+                return self._proved("proved", shown[:1])
+            return Verdict("proved", f"Proved by {report.label} from {cells_name(self.pcells)}: "
+                                     f"every branch of the premise leads to {items_text(self.items)}.",
+                           tid, [], self.claim,
+                           highlight(cells=self.pcells, eliminations=sorted(report.removes or ()),
+                                     placements=sorted(report.places)))
+        return None
 
     def _false(self, wrong) -> Verdict:
         facts = []
@@ -188,12 +221,13 @@ class _Judging:
         also = sorted({e for s in steps for e in s.eliminations} - claimed)
         hardest = max(steps, key=lambda s: registry.REGISTRY[s.technique].rank
                       if s.technique in registry.REGISTRY else 0)
+        named = self.named.label if self.named is not None else ""      # set unless kind is proved
         if len(steps) == 1:
             s = steps[0]
             if kind == "proved":
                 msg = f"Proved by {lead(s)}."
             else:
-                msg = f"That is {a_step(step_label(s))}, not {a_step(self.named.label)}: {lead(s)}."
+                msg = f"That is {a_step(step_label(s))}, not {a_step(named)}: {lead(s)}."
             msg += self._implied_text(s)
         else:
             parts = []
@@ -203,7 +237,7 @@ class _Judging:
             if kind == "proved":
                 msg = f"Proved by {len(steps)} steps together: " + "; ".join(parts) + "."
             else:
-                msg = (f"{a_step(self.named.label)} alone does not do it; together these steps do: "
+                msg = (f"{a_step(named)} alone does not do it; together these steps do: "
                        + "; ".join(parts) + ".")
         if also:
             msg += f" {'It' if len(steps) == 1 else 'They'} also remove{'s' if len(steps) == 1 else ''} " \
@@ -226,31 +260,36 @@ class _Judging:
         places = ", ".join(f"{cell_name(i)}={d}" for i, d in s.placements)
         return f" Placing {places} gives {items_text(implied)}."
 
-    def _unproved(self, all_ids) -> Verdict:
+    def _unproved(self, teachable) -> Verdict:
         truth = []
         for i, d, placing in self.items:
             truth.append(f"{cell_name(i)} is {d}" if placing else f"{cell_name(i)} is not {d}")
-        if len(self.items) > 1:
-            verb = "does all of it"
+        last = [an(technique_label(t.id)) for t in registry.ladder(self.uniqueness) if t.last_resort]
+        if last:
+            short = ", ".join(last[:-1]) + " or " + last[-1] if len(last) > 1 else last[0]
+            msg = (f"True, but unproved: {', '.join(truth)} in the solution, yet nothing short of "
+                   f"{short} shows it here.")
         else:
-            verb = "places it" if self.items[0][2] else "removes it"
-        msg = f"True, but unproved: {', '.join(truth)} in the solution, yet no step the engine " \
-              f"knows {verb} here."
-        partial = self._cover_partial(all_ids)
+            msg = (f"True, but unproved: {', '.join(truth)} in the solution, yet no step the engine "
+                   f"knows shows it here.")
+        partial = self._cover_partial(teachable)
         if partial:
             msg += f" ({partial})"
+        named_note = self._named_last_resort_note()
+        if named_note:
+            msg += " " + named_note
         hint = self.e.next_step(self.uniqueness)
         if hint is not None:
-            msg += f" Simplest step now: {lead(hint)}."
+            msg += f" The step to look for now: {next_step_text(hint)}."
         later = lookahead(self.e, self.items, self.uniqueness)
         if later["status"] == "proved":
             n = later["steps"]
-            msg += (f" Solving on, the engine proves it after {n} more "
+            msg += (f" Solving on, it follows after {n} more "
                     f"step{'s' if n != 1 else ''} ({step_label(later['step'])}).")
         elif later["status"] == "bound":
-            msg += f" Solving on, the engine does not prove it within {LOOKAHEAD_STEPS} steps."
+            msg += f" Solving on, it does not follow within {LOOKAHEAD_STEPS} steps."
         elif later["status"] == "stuck":
-            msg += " Solving on, the engine gets stuck before it proves it."
+            msg += " Solving on, the engine gets stuck before it follows."
         note = self._pattern_note()
         if note:
             msg += " " + note
@@ -258,6 +297,20 @@ class _Judging:
                       if later["status"] == "proved" else None)
         return Verdict("true-unproved", msg, self.tech_id, [], self.claim,
                        highlight(cells=self.pcells, failing=self._failing()), [], hint, later_json)
+
+    def _named_last_resort_note(self) -> str:
+        """Why a last resort the learner named did not prove the claim."""
+        if not self.named:
+            return ""
+        for tid in self.named.ids:
+            t = registry.REGISTRY[tid]
+            if t.guess:
+                return sentence(f"{an(technique_label(tid))} is a guess: it shows the way when no "
+                                f"logic does, and proves nothing")
+            if t.last_resort and not self.pcells:
+                return (f"To have it checked as {an(technique_label(tid))}, name the premise it "
+                        f"starts from (a cell, or the places of one digit in a house).")
+        return ""
 
     def _cover_partial(self, all_ids) -> str:
         """For a claim of several items: which ones some step does now."""

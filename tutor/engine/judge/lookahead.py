@@ -27,16 +27,17 @@ def _covering(pos: Position, found: list[Step], remaining) -> Step | None:
         union |= eff
         if best is None or len(eff) > best[0]:
             best = (len(eff), s)
-    if remaining and union >= remaining:
+    if remaining and union >= remaining and best is not None:
         return best[1]
     return None
 
 
 def lookahead(entry: _Entry, items, uniqueness: bool = True) -> dict:
     """Solve on simplest-first (as logic_solve does: a batched technique's
-    steps all at once, else the first step of the simplest technique) and
+    steps all at once, else the simplest step of the simplest tier) and
     report after how many steps one step of the techniques tried there does
-    what is still open of the claim.
+    what is still open of the claim (a last resort's steps do not count:
+    they prove anything true).
     {'status': 'proved'|'bound'|'stuck'|'end', 'steps': n, 'step'}."""
     key = (tuple(items), uniqueness)
     if key in entry.looks:
@@ -52,15 +53,20 @@ def lookahead(entry: _Entry, items, uniqueness: bool = True) -> dict:
             break
         remaining = frozenset(it for it in items if _open(pos, it))
         progress = False
-        for t in registry.ladder(uniqueness):
-            found = entry.steps(t.id) if first else t.finder(pos)
-            if not first and found:
-                hit = _covering(pos, found, remaining)
-                if hit is not None:
-                    result = {"status": "proved", "steps": applied, "step": hit}
-                    entry.looks[key] = result
-                    return result
-            if found:
+        for group in registry.tiers(registry.ladder(uniqueness)):
+            offered = []
+            for t in group:
+                found = entry.steps(t.id) if first else t.finder(pos)
+                if not first and found and not t.last_resort:
+                    hit = _covering(pos, found, remaining)
+                    if hit is not None:
+                        result = {"status": "proved", "steps": applied, "step": hit}
+                        entry.looks[key] = result
+                        return result
+                offered.append((t, found))
+            picked = registry.simplest(offered)
+            if picked:
+                t, found = picked
                 batch = found if t.batched else found[:1]
                 for s in batch:
                     if _applicable(pos, s):

@@ -4,8 +4,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..grid import cell_name
-from ..names import a_step  # noqa: F401  (the judge and the quizzes take it from here)
+from ..grid import BOX, cell_name, house_name
+from ..names import a_step, step_label
 from ..step import Step
 from ..techniques.patterns import item_text
 from .claims import Claim
@@ -46,6 +46,20 @@ def highlight(cells=(), eliminations=(), placements=(), failing=(), solution=())
 def lead(step: Step) -> str:
     """The pattern part of a step's text (before '=>')."""
     return step.lead
+
+
+def next_step_text(step: Step) -> str:
+    """The step a teacher would show next, by technique and place, never its
+    answer: 'a Skyscraper (c5, c8)', 'a Hidden Single (b3)'.  A step without
+    houses names its first cell's box; a row, a column and a box together
+    would pin one cell, so then only the box is named."""
+    houses = sorted(step.houses)
+    if not houses and step.cells:
+        houses = [18 + BOX[step.cells[0]]]
+    if len(houses) == 3 and len({h // 9 for h in houses}) == 3:
+        houses = houses[2:]
+    place = f" ({', '.join(house_name(h) for h in houses)})" if houses else ""
+    return a_step(step_label(step)) + place
 
 
 def items_text(items) -> str:

@@ -157,7 +157,7 @@ def weak_text(a: int, b: int, d: int, others) -> str:
 
 def strong_graph(pos, cells, d: int) -> dict[int, set[int]]:
     """Which of the cells are linked strongly on d (conjugate in a house)."""
-    edges = {i: set() for i in cells}
+    edges: dict[int, set[int]] = {i: set() for i in cells}
     for a, b in combinations(cells, 2):
         hit = strong_house(pos, a, b, d)
         if hit and hit[1]:

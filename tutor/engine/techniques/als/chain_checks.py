@@ -173,7 +173,7 @@ def _chains_inside(pos: Position, cells, limit=MAX_READINGS):
             r = rccs_of(pos, inside[i], inside[j])
             if r:
                 link[(i, j)] = link[(j, i)] = r
-    out = []
+    out: list = []
     budget = [limit * 10]
 
     def rec(path, digits, covered, length):

@@ -62,6 +62,7 @@ class ChainSearch:
         # of one house often have the same targets of z: they share one.
         idx.holding_sees(1, 0)
         hold = idx.holding_table
+        assert hold is not None         # built by the call above
         ends: list[list] = [[] for _ in range(n)]
         start: dict[int, dict[int, int]] = {}
         seen = [0] * (10 * n)
@@ -303,7 +304,7 @@ class ChainSearch:
                         if nk * 8 + lev in dead:
                             continue
                         path.append(nk)
-                        if back(nk, lev - 1, used | low, down):
+                        if back(nk, lev - 1, used | low, down):  # noqa: F821 (deleted below)
                             return True
                         path.pop()
                         if not any_:

@@ -169,7 +169,7 @@ def _merge(reports: list[PatternReport]) -> PatternReport:
     """One report for the readings that hold: the first, removing what any of
     them removes (each is a valid pattern on its own)."""
     first = reports[0]
-    removes = set().union(*(r.removes for r in reports))
+    removes = set().union(*(r.removes or () for r in reports))
     return PatternReport(True, first.label, first.cells, digits=first.digits, removes=removes,
                          why_not=first.why_not)
 

@@ -45,6 +45,7 @@ before overlapping, then by stem size and number of cells.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from ...registry import EntryKeys, technique
 from ...grid import MASK_DIGITS, POPCOUNT, cell_bits, cell_name, digits_text
@@ -219,7 +220,7 @@ def _combine(petals: _Petals, options, stem: int, z: int, found: dict) -> None:
                     if petals.simpler(ordered, cost, old[1], old[0]):
                         found[key] = (cost, ordered)
             else:
-                rec(level + 1, tt, used | cells, total + sizes[k])
+                rec(level + 1, tt, used | cells, total + sizes[k])  # noqa: F821 (deleted below)
 
     rec(0, -1, 0, 0)
     del rec         # it refers to itself: drop it now rather than leave the cycle to the GC
@@ -292,7 +293,7 @@ TAGS = "ABCDEFGHI"          # the petals, in stem digit order
 def blossom_entry_keys(step: Step) -> EntryKeys:
     """The pattern's cells, or the stem (with some of its digits), or some
     of the cells when the technique is named."""
-    roles = step.roles
+    roles = cast(BlossomRoles, step.roles)
     return EntryKeys(frozenset(step.cells), (frozenset((roles.stem,)),),
                      digits=frozenset(step.digits), more_digits=frozenset(roles.stem_digits),
                      partial=True)

@@ -120,9 +120,9 @@ def _check_link(pos: Position, a, b, strong: bool, kind: ChainKind) -> None:
                      f"inside its cells on strong ones", list(ca) + list(cb))
     if strong:
         both = cells_mask(ca + cb)
-        others = min((_digit_cells(pos, h, da) & ~both for h in houses), key=int.bit_count)
-        if others:
-            rest = [c for c in range(81) if others >> c & 1]
+        outside = min((_digit_cells(pos, h, da) & ~both for h in houses), key=int.bit_count)
+        if outside:
+            rest = [c for c in range(81) if outside >> c & 1]
             verb = "holds" if len(rest) == 1 else "hold"
             raise Broken(f"{_name(a)}={_name(b)} is not a strong link on {da}: "
                          f"{cells_name(rest)} also {verb} {da}", rest)
@@ -162,8 +162,8 @@ def _judge(pos: Position, nodes, marks, kind: ChainKind):
     for j in range(1, links):
         if marks[j] == marks[j - 1]:
             a, b = nodes[j - 1], nodes[j + 1]
-            kind = "strong" if marks[j] == "=" else "weak"
-            raise Broken(f"two {kind} links in a row at ({nodes[j][1]}){_name(nodes[j])}: the "
+            strength = "strong" if marks[j] == "=" else "weak"
+            raise Broken(f"two {strength} links in a row at ({nodes[j][1]}){_name(nodes[j])}: the "
                          f"links must alternate (between {_name(a)} and {_name(b)})",
                          nodes[j][0])
     if kind.groups and all(len(c) == 1 for c, _ in core):
@@ -242,8 +242,8 @@ def _from_cells(pos: Position, cells, kind: ChainKind, ordered: bool, claim):
             if len(found) >= 50 or _covers(found[-1:], claim):
                 return True
         if not turned:
-            for e in MASK_DIGITS[cands[cell]]:
-                if e != d and add(nodes, marks, ((cell,), e)):
+            for other in MASK_DIGITS[cands[cell]]:
+                if other != d and add(nodes, marks, ((cell,), other)):
                     return True
         if len(placed) < len(cells) and (turned or not kind.bivalue):
             options = [cells[len(placed)]] if ordered else [c for c in cells if c not in placed]

@@ -142,7 +142,7 @@ class LinkGraph:
                 self._group_groups[n] = others
             # strong links: a house whose places are exactly two disjoint nodes,
             # at least one of them a group
-            units = {}
+            units: dict = {}
             for n in ids:
                 _, g, box, line = self.groups[n - GROUP_BASE]
                 units.setdefault(box, []).append(n)

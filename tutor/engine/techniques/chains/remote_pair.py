@@ -58,8 +58,8 @@ def _paths_from(net: dict[int, list[int]], start: int) -> dict[int, int | None]:
 def _path(parent: dict[int, int | None], end: int) -> list[int]:
     """The path from the search's start to end, start first."""
     out = [end]
-    while parent[out[-1]] is not None:
-        out.append(parent[out[-1]])
+    while (back := parent[out[-1]]) is not None:
+        out.append(back)
     return out[::-1]
 
 
@@ -215,6 +215,7 @@ def check_remote_pair(pos: Position, query: PatternQuery) -> PatternReport:
     if len(cells) == 3:
         return fail_on(label, cells, "three cells are not enough: the ends of a three-cell chain "
                     "hold the same digit; a Remote Pair needs four cells or more")
+    chain: list[int] | None
     if len(cells) == 2:
         a, b = cells
         if PEER_MASK[a] >> b & 1:

@@ -113,7 +113,7 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
     okey = [order_key(graph, n) for n in nodes]
     excl_of = [graph.excl(n) for n in nodes]     # asked once per pair of ends below
 
-    ends_of_digit = {}
+    ends_of_digit: dict = {}
     if same_digit:
         digit = graph.digit
         for i, n in enumerate(nodes):
@@ -163,13 +163,13 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
                 if e:
                     a, b = okey[s], okey[t]
                     pair = s << 12 | t if s < t else t << 12 | s
-                    got = offers.get(("-", e))
+                    waiting = offers.get(("-", e))
                     offer = ((depth, CHAIN, a, b, s, t, pair, depth) if a < b
                              else (depth, CHAIN, b, a, s, t, pair, depth))
-                    if got is None:
+                    if waiting is None:
                         offers[("-", e)] = [offer]
                     else:
-                        got.append(offer)
+                        waiting.append(offer)
             off &= ~off_seen
             off_seen |= off
             layers.append(off)
@@ -312,7 +312,7 @@ class _Paths:
                 if b & used or b & start_bits:
                     continue
                 out.append(p)
-                if back(p, j - 1, used | b):
+                if back(p, j - 1, used | b):  # noqa: F821 (deleted below)
                     return True
                 out.pop()
             return False
@@ -347,7 +347,8 @@ class _Paths:
 
     def _second_pass(self, s: int):
         strong, weak, bits = self.strong, self.weak, self.bits
-        off_parent, on_parent = {s: None}, {}
+        off_parent: dict[int, int | None] = {s: None}
+        on_parent: dict[int, int | None] = {}
         off_used, on_used = {s: bits[s]}, {}
         on_seen, off_seen, sbit = 0, 1 << s, 1 << s
         front = [s]

@@ -125,7 +125,7 @@ def parse_eureka(text: str):
     text = text.split("=>")[0].strip()
     if not text.startswith("("):
         return None
-    terms = []
+    terms: list[list] = []
     pos = 0
     while pos < len(text):
         m = _TERM.match(text, pos)

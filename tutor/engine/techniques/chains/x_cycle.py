@@ -121,7 +121,7 @@ def _loops(digit_mask: int, max_links: int = MAX_LINKS):
                     low = m & -m
                     m ^= low
                     path.append(low.bit_length() - 1)
-                    after_weak(path[-1], visited | low, depth + 1)
+                    after_weak(path[-1], visited | low, depth + 1)  # noqa: F821 (deleted below)
                     path.pop()
 
         def after_weak(y: int, visited: int, depth: int) -> None:
@@ -134,7 +134,7 @@ def _loops(digit_mask: int, max_links: int = MAX_LINKS):
                     low = m & -m
                     m ^= low
                     path.append(low.bit_length() - 1)
-                    after_strong(path[-1], visited | low, depth + 1)
+                    after_strong(path[-1], visited | low, depth + 1)  # noqa: F821 (deleted below)
                     path.pop()
 
         for t in cell_bits(strong_s):
@@ -143,7 +143,7 @@ def _loops(digit_mask: int, max_links: int = MAX_LINKS):
             path.pop()
     # the two helpers refer to each other: drop them now rather than leave
     # the cycle to the GC
-    after_strong = after_weak = None
+    del after_strong, after_weak
     return found
 
 

@@ -34,6 +34,7 @@ Choices worth knowing:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 from functools import lru_cache
 from itertools import combinations
 
@@ -83,7 +84,7 @@ def base_sets(lines, size, width=None):
             if len(picked) == size:
                 out.append((picked, u))
             elif n - j - 1 >= size - len(picked):
-                grow(j + 1, picked, u)
+                grow(j + 1, picked, u)  # noqa: F821 (deleted below)
 
     if n >= size:
         grow(0, (), 0)
@@ -288,8 +289,9 @@ def _fish_side(pos, q, d, n, base, named_cover, by_rows, exact_cover=False):
 
 def fish_entry_keys(step: Step) -> EntryKeys:
     """A fish is named by its cells or by its base lines, then its cover lines."""
-    return EntryKeys(frozenset(step.cells), lines=(tuple(sorted(step.roles.base(step))),
-                                                   tuple(sorted(step.roles.cover(step)))),
+    roles = cast(FishRoles, step.roles)
+    return EntryKeys(frozenset(step.cells), lines=(tuple(sorted(roles.base(step))),
+                                                   tuple(sorted(roles.cover(step)))),
                      digits=frozenset(step.digits))
 
 

@@ -311,7 +311,7 @@ class Consequences:
         queued = set()
         after: list[int] = []
         on = off = 0
-        result = None
+        result: tuple | None = None
         lost: list[tuple[int, int, bool]] = []     # (cell, digit, cell still open)
         if lit & 1:
             queue.append((i0, e0 + 1, PREMISE))

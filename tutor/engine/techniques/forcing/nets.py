@@ -220,7 +220,7 @@ def _finder(via: str):
     def finder(pos: Position):
         return list(listed(pos))
 
-    finder.first = lambda pos: _steps(pos, via, 1)
+    finder.first = lambda pos: _steps(pos, via, 1)  # type: ignore[attr-defined]
     return finder
 
 
@@ -272,6 +272,7 @@ CHAIN_CONFUSIONS = (
 
 
 @technique("forcing-chain", "Forcing Chain", "forcing", rank=360, weight=500, label="Forcing Chain",
+           last_resort=True,
            aliases=("forcing chain", "forcing chains", "cell forcing chain", "house forcing chain",
                     "unit forcing chain", "region forcing chain", "contradiction forcing chain",
                     "forcing chain contradiction", "verity", "contradiction chain"),
@@ -288,6 +289,7 @@ forcing_chain.first = _chain_finder.first
 
 
 @technique("forcing-net", "Forcing Net", "forcing", rank=370, weight=700, label="Forcing Net",
+           last_resort=True,
            aliases=("forcing net", "forcing nets", "cell forcing net", "house forcing net",
                     "unit forcing net", "contradiction net", "forcing net contradiction", "net"),
            check=check_forcing_net, step_label=_label, entry_keys=forcing_entry_keys,

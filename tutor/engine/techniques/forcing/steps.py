@@ -96,7 +96,7 @@ def net_proof(c: Consequences, net: Net, goal) -> list[tuple[int, int, int]]:
                 hi = mid
             else:
                 lo = mid + 1
-        on_cause(lo)
+        on_cause(lo)  # noqa: F821 (deleted below)
 
     def on_cause(t: int):
         if t in need:
@@ -106,11 +106,11 @@ def net_proof(c: Consequences, net: Net, goal) -> list[tuple[int, int, int]]:
         if rule == NAKED:
             for e in MASK_DIGITS[base[i]]:
                 if e != d:
-                    off_cause(i, e)
+                    off_cause(i, e)  # noqa: F821 (deleted below)
         elif rule != PREMISE_RULE:
             for j in HOUSES[rule]:
                 if j != i and not c.values[j] and base[j] >> (d - 1) & 1:
-                    off_cause(j, d)
+                    off_cause(j, d)  # noqa: F821 (deleted below)
 
     if isinstance(goal, tuple):
         kind = goal[0]
@@ -159,7 +159,7 @@ class NetBranch(NamedTuple):
     literal, or the contradiction tuple)."""
     premise: int
     implications: tuple[tuple[int, int, int], ...]
-    goal: object
+    goal: int | tuple
 
     def end(self) -> str:
         goal = self.goal
@@ -213,6 +213,7 @@ def build_step(c: Consequences, via: str, proof, merged: int):
     """The Step for one proof; via is 'chain' or 'net'."""
     size, _, _, kind, premise, branches, item = proof
     cells = set(premise_cells(kind, premise, c))
+    found: tuple
     if via == "chain":
         found = tuple(chain_of(c.chain_path(start, goal)) for start, goal in branches)
         for chain in found:
@@ -222,8 +223,9 @@ def build_step(c: Consequences, via: str, proof, merged: int):
         for branch in found:
             cells |= branch.cells()
     houses: tuple = ()
+    digits: tuple[int, ...]
     if kind == "contradiction":
-        digits: tuple = (_digit_of(premise[0]),)
+        digits = (_digit_of(premise[0]),)
     elif kind == "cell":
         digits = tuple(_digit_of(start) for start, _ in branches)
     else:

@@ -207,7 +207,7 @@ def check_trial(pos: Position, q) -> PatternReport:
                          why_not=why_not)
 
 
-@technique("trial", "Trial", "forcing", rank=RANK, weight=1000, label="Trial",
+@technique("trial", "Trial", "forcing", rank=RANK, weight=1000, label="Trial", last_resort=True, guess=True,
            aliases=("trial", "trial and error", "guess", "guessing", "bifurcation"),
            check=check_trial, hints=TrialHints(), prerequisites=("forcing-net",),
            distractors=("forcing-net", "forcing-chain", "aic", "death-blossom"),

@@ -230,7 +230,9 @@ def _check_one(pos: Position, d: int, box: int, named: list[int], label: str):
                      f"meets {house_name(er_line)} inside {bname}", [far], d)
     p, q = ends[0]
     t = _target(box, R, C, p, q)
-    crossing = f"{house_name(_line_of(q, t))} crosses {house_name(_line_of(t, R * 9 + C))}"
+    q_line, t_line = (None, None) if t is None else (_line_of(q, t), _line_of(t, R * 9 + C))
+    assert t is not None and q_line is not None and t_line is not None    # `ends` keeps links with one
+    crossing = f"{house_name(q_line)} crosses {house_name(t_line)}"
     if not dm >> t & 1:
         return _fail(4, label, named, f"{cell_name(t)}, where {crossing}, has no candidate {d}: "
                      f"nothing to remove", [t], d)

@@ -246,7 +246,7 @@ def _two_links_option(pos, q, d, shape, p1, h1, p2, h2):
 
     def bad(score, reason, failing):
         return score, PatternReport(False, label, cells, reason, list(failing), (d,))
-    for (x, y), (h, strong, others) in ((p1, h1), (p2, h2)):
+    for (x, y), (_h, strong, others) in ((p1, h1), (p2, h2)):
         if not strong:
             return bad(1 if (h1[1] or h2[1]) else 0, weak_text(x, y, d, others), others)
     joins = [(x, y) for x in p1 for y in p2 if sees(x, y)]

@@ -58,6 +58,7 @@ def check_hidden_single(pos: Position, q) -> PatternReport:
             return _single_report(pos, q.label, list(q.cells), i, d)
         if best is None or len(others) < len(best[1]):
             best = (h, others)
+    assert best is not None       # a cell lies in three houses
     h, others = best
     return fail(q, q.label, f"{d} also fits {cells_name(others)} in {house_name(h)}", others, (d,))
 

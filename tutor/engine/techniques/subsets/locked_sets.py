@@ -80,10 +80,10 @@ def _splits(pos: Position, house: int):
             by_digit[d] |= b
     places = [by_digit[d] for d in MASK_DIGITS[all_digits]]
     for picked in _closed_groups(places, half):
-        hidden_cells = 0
+        covered = 0
         for k in MASK_BITS[picked]:
-            hidden_cells |= places[k]
-        seen.add(full & ~hidden_cells)
+            covered |= places[k]
+        seen.add(full & ~covered)
     for naked in seen:
         if not 0 < naked < full:
             continue
@@ -109,8 +109,10 @@ def set_name(size: int, hidden: bool, cells, digits) -> str:
 @dataclass(frozen=True)
 class SubsetRoles(Roles):
     """A naked or hidden set of `size` cells (the step's cells) locked to as
-    many digits (its digits) in the step's houses."""
+    many digits (its digits) in the step's houses; `offer` its place in the
+    order the sets are offered in (_offer)."""
     hidden: bool
+    offer: float
     size: int           # (last: Roles gives it a default)
 
     @property
@@ -131,16 +133,14 @@ class SubsetRoles(Roles):
         return (Part(HOUSE, houses=step.houses),)
 
 
-_ROLES = {(size, hidden): SubsetRoles(hidden, size)
-          for size in range(MIN_SIZE, MAX_SIZE + 1) for hidden in (False, True)}
-
-
 def _naked_step(pos, cells, dmask):
     digits = MASK_DIGITS[dmask]
     houses = common_houses(cells)
     elims = [(i, d) for h in houses for i in HOUSES[h] if i not in cells
              for d in digits if pos.cands[i] >> (d - 1) & 1]
-    return make_step("naked-subset", _ROLES[len(cells), False], cells=cells, digits=digits,
+    size = len(cells)
+    offer = _offer(size, False, min(_other_side(pos, h, size) for h in houses))
+    return make_step("naked-subset", SubsetRoles(False, offer, size), cells=cells, digits=digits,
                      houses=houses, eliminations=elims)
 
 
@@ -148,8 +148,30 @@ def _hidden_step(pos, cells, dmask, house):
     digits = MASK_DIGITS[dmask]
     elims = [(i, d) for i in cells for d in MASK_DIGITS[pos.cands[i] & ~dmask]]
     houses = [h for h in common_houses(cells) if _confined(pos, h, cells, dmask)]
-    return make_step("hidden-subset", _ROLES[len(cells), True], cells=cells, digits=digits,
+    size = len(cells)
+    offer = _offer(size, True, _other_side(pos, house, size))
+    return make_step("hidden-subset", SubsetRoles(True, offer, size), cells=cells, digits=digits,
                      houses=houses or [house], eliminations=elims)
+
+
+# The order a house's splits are offered in (hints, logic solve, the judge's
+# proof).  The two views of one split share a tier and its smaller side comes
+# first, the naked one on a tie; across splits, as HoDoKu's solver and
+# SudokuWiki's list take them: naked pairs and triples, hidden pairs and
+# triples, then quads.
+_OFFER = {(2, False): 1, (3, False): 2, (2, True): 3, (3, True): 4, (4, False): 5, (4, True): 6}
+
+
+def _other_side(pos, house: int, size: int) -> int:
+    return sum(1 for i in HOUSES[house] if not pos.values[i]) - size
+
+
+def _offer(size: int, hidden: bool, other: int) -> float:
+    """A set's place in the offer order: its own, when it is the smaller side
+    of its split (naked on a tie); else just after its smaller side's."""
+    if size < other or size == other and not hidden:
+        return _OFFER.get((size, hidden), 10 + size)
+    return _OFFER.get((other, not hidden), 10 + other) + 0.5
 
 
 def _confined(pos, house, cells, dmask) -> bool:
@@ -241,7 +263,7 @@ def check_naked(pos: Position, q) -> PatternReport:
         count = {d: sum(1 for i in cells if pos.cands[i] & bit(d)) for d in MASK_DIGITS[union]}
         keep = sorted(MASK_DIGITS[union], key=lambda d: (-count[d], d not in claimed, d))[:k]
     else:
-        keep = MASK_DIGITS[union]
+        keep = list(MASK_DIGITS[union])
     extra_mask = union & ~mask_of(keep)
     if extra_mask:
         holders = [i for i in cells if pos.cands[i] & extra_mask]
@@ -287,6 +309,7 @@ def check_hidden(pos: Position, q) -> PatternReport:
         confined = [d for d in pool if not outside[d]]
         if best is None or len(confined) > len(best[1]):
             best = (h, confined, outside)
+    assert best is not None       # the cells share a house (checked above)
     h, confined, outside = best
     if len(confined) < k:
         rest = sorted((d for d in pool if d not in confined),
@@ -319,9 +342,13 @@ def _set_label(step) -> str:
 _SIZES = tuple(range(MIN_SIZE, MAX_SIZE + 1))
 
 
+def _offer_key(step) -> float:
+    return step.roles.offer
+
+
 @technique("naked-subset", "Naked Subset (LockedSet)", "locked-set", rank=50, weight=60,
            label="Naked Subset", aliases=("naked subset", "naked set", "naked"), sizes=_SIZES,
-           check=check_naked, step_label=_set_label,
+           check=check_naked, step_label=_set_label, offer_key=_offer_key,
            confusions=(("hidden-subset", "naked vs hidden",
                         "naked: N cells hold only N digits; hidden: N digits fit only in N cells "
                         "of a house"),),
@@ -336,7 +363,7 @@ def naked_subsets(pos: Position):
 # two views together, so that the smaller side wins
 @technique("hidden-subset", "Hidden Subset (LockedSet)", "locked-set", rank=60, weight=70, tier=50,
            label="Hidden Subset", aliases=("hidden subset", "hidden set", "hidden"), sizes=_SIZES,
-           check=check_hidden, step_label=_set_label,
+           check=check_hidden, step_label=_set_label, offer_key=_offer_key,
            prerequisites=("hidden-single", "pointing", "claiming"),
            distractors=("naked-subset", "claiming", "hidden-single", "pointing"))
 def hidden_subsets(pos: Position):

@@ -148,7 +148,8 @@ def _sdc_steps(pos: Position) -> tuple:
                             if key < old[0]:
                                 old[0], old[1] = key, (line, box, c, lm, bm)
     ordered = sorted(best.items(), key=lambda e: (e[1][0], e[0]))
-    return tuple(_step(pos, *pattern, elims, count) for elims, (_, pattern, count) in ordered)
+    return tuple(_step(pos, line, box, c, lm, bm, elims, count)
+                 for elims, (_, (line, box, c, lm, bm), count) in ordered)
 
 
 def _part(pos: Position, cells: int, role: str, tag: str) -> Part:

@@ -100,6 +100,7 @@ def _hr_why(pos, rect, ab) -> tuple[str, list[int]]:
                 outside = list(cell_bits(masks[u] & HOUSE_MASK[h] & ~inside))
                 if outside and (best is None or len(outside) < len(best[3])):
                     best = (rect[k], u, h, outside)
+    assert best is not None       # some digit leaves the rectangle (checked by the caller)
     k_cell, u, h, outside = best
     verb = "holds" if len(outside) == 1 else "hold"
     return (f"opposite the bivalue {cell_name(k_cell)}, {u} is not confined to the rectangle in "

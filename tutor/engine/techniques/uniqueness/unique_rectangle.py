@@ -42,7 +42,7 @@ def rectangle_steps(pos: Position, rect, ab: int) -> list:
     masks = digit_masks(pos)
     ecells = [rect[k] for k in extra]
     a, b = MASK_DIGITS[ab]
-    found = []      # (type, eliminations, fields of URRoles, houses)
+    found: list[tuple] = []      # (type, eliminations, fields of URRoles, houses)
     if len(extra) == 1:
         found.append((1, [(ecells[0], a), (ecells[0], b)], {}, []))
     rests = {cands[i] & ~ab for i in ecells}

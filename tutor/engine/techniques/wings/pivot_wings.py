@@ -122,7 +122,7 @@ def four_cell_wings(pos: Position) -> list[tuple[tuple[int, int, int, int], int]
             for full in FOUR_DIGIT_SUPERSETS[cands[i]]:
                 pools.setdefault(full, []).append(i)
     found = []
-    for full, pool in pools.items():
+    for pool in pools.values():
         k = len(pool)
         if k < 4:
             continue
@@ -166,7 +166,7 @@ def four_cell_wings(pos: Position) -> list[tuple[tuple[int, int, int, int], int]
 
 def _joining_houses(cells) -> list[int]:
     """The houses shared by pattern cells that see each other."""
-    houses = set()
+    houses: set[int] = set()
     for a, b in combinations(cells, 2):
         houses.update(h for h in HOUSES_OF[a] if h in HOUSES_OF[b])
     return sorted(houses)

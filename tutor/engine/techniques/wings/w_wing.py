@@ -17,6 +17,7 @@ Pair, never a W-Wing.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 from itertools import combinations
 
 from ...registry import EntryKeys, PatternQuery, PatternReport, technique
@@ -181,9 +182,10 @@ def w_entry_keys(step: Step) -> EntryKeys:
     """The two bivalue cells, alone or with any link's two cells; digits, when
     named, must include the removed one."""
     a, b = step.cells[:2]
-    with_links = tuple(frozenset((a, b, u, v)) for u, v, _ in step.roles.links)
+    roles = cast(WWingRoles, step.roles)
+    with_links = tuple(frozenset((a, b, u, v)) for u, v, _ in roles.links)
     return EntryKeys(frozenset((a, b)), alternatives=with_links,
-                     digits=frozenset((step.roles.z,)), more_digits=frozenset((step.roles.x,)))
+                     digits=frozenset((roles.z,)), more_digits=frozenset((roles.x,)))
 
 
 @technique(
