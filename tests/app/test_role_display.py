@@ -62,11 +62,26 @@ async def shown(app, pilot, tid: str, pick=lambda steps: steps[0]):
     return step
 
 
+def make_looking(monkeypatch, text: str, look: str):
+    """The app with no colour at all, or (once it runs) the high-contrast
+    theme: the cues read either way."""
+    if look == "no-color":
+        monkeypatch.setenv("NO_COLOR", "1")
+    return make(text)
+
+
+async def set_look(app, pilot, look: str) -> None:
+    if look == "high-contrast":
+        app.theme = "sudoku-high-contrast"
+        await pilot.pause()
+
+
+@pytest.mark.parametrize("look", ["no-color", "high-contrast"])
 @pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_a_finned_fish_letters_its_base_cover_and_fins(monkeypatch, size):
-    monkeypatch.setenv("NO_COLOR", "1")
-    app = make(case("FinnedXWing"))
+async def test_a_finned_fish_letters_its_base_cover_and_fins(monkeypatch, size, look):
+    app = make_looking(monkeypatch, case("FinnedXWing"), look)
     async with app.run_test(size=size) as pilot:
+        await set_look(app, pilot, look)
         step = await shown(app, pilot, "finned-x-wing")
         grid = app.play.grid
         base, cover = step.houses[:2], step.houses[2:4]
@@ -85,10 +100,11 @@ async def test_a_finned_fish_letters_its_base_cover_and_fins(monkeypatch, size):
         assert panel == "B base r37 · C cover c69 · f fin r7c78"
 
 
-async def test_a_wing_letters_its_pivot_pincers_and_z_without_colour(monkeypatch):
-    monkeypatch.setenv("NO_COLOR", "1")
-    app = make(case("XYZWing"))
+@pytest.mark.parametrize("look", ["no-color", "high-contrast"])
+async def test_a_wing_letters_its_pivot_pincers_and_z(monkeypatch, look):
+    app = make_looking(monkeypatch, case("XYZWing"), look)
     async with app.run_test(size=(120, 40)) as pilot:
+        await set_look(app, pilot, look)
         step = await shown(app, pilot, "xyz-wing")
         grid = app.play.grid
         assert grid.grid_layout.name in ("medium", "large")
