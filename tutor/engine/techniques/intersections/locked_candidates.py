@@ -150,21 +150,18 @@ def _claiming_digit(pos, q, d):
 
 # ------------------------------------------------------------------ roles
 
-@dataclass(frozen=True)
-class PointingRoles(Roles):
-    """The box (its base: the digit's candidates there) and the line it
-    clears; the step's houses are (box, line)."""
+class LockedRoles(Roles):
+    """What Pointing and Claiming share: the step's houses are (the house the
+    digit is confined in: the base, the house it clears: the cover)."""
+    head = ""
+    lies = ""
 
     def name(self, step) -> str:
-        return f"Locked Candidates Type 1 (Pointing): {step.digits[0]} in {house_name(step.houses[0])}"
+        return f"{self.head}: {step.digits[0]} in {house_name(step.houses[0])}"
 
     def lead(self, step) -> str:
-        box, line = step.houses
-        return (f"Locked Candidates Type 1 (Pointing): {step.digits[0]} in {house_name(box)} "
-                f"lies only on {house_name(line)} ({cells_name(step.cells)})")
-
-    def json(self, step) -> dict:
-        return {"box": house_name(step.houses[0]), "line": house_name(step.houses[1])}
+        return (f"{self.name(step)} {self.lies} {house_name(step.houses[1])} "
+                f"({cells_name(step.cells)})")
 
     def parts(self, step):
         return (Part(BASE, houses=step.houses[:1], digits=step.digits),
@@ -172,19 +169,24 @@ class PointingRoles(Roles):
 
 
 @dataclass(frozen=True)
-class ClaimingRoles(Roles):
+class PointingRoles(LockedRoles):
+    """The box (its base: the digit's candidates there) and the line it
+    clears; the step's houses are (box, line)."""
+    head = "Locked Candidates Type 1 (Pointing)"
+    lies = "lies only on"
+
+    def json(self, step) -> dict:
+        return {"box": house_name(step.houses[0]), "line": house_name(step.houses[1])}
+
+
+@dataclass(frozen=True)
+class ClaimingRoles(LockedRoles):
     """The line (its base) and the box it clears; the step's houses are
     (line, box).  `band_lines`: the two lines the band's other boxes hold
     the digit on, when that is how a learner sees it."""
+    head = "Locked Candidates Type 2 (Claiming)"
+    lies = "lies only in"
     band_lines: tuple[int, ...] = ()
-
-    def name(self, step) -> str:
-        return f"Locked Candidates Type 2 (Claiming): {step.digits[0]} in {house_name(step.houses[0])}"
-
-    def lead(self, step) -> str:
-        line, box = step.houses
-        return (f"Locked Candidates Type 2 (Claiming): {step.digits[0]} in {house_name(line)} "
-                f"lies only in {house_name(box)} ({cells_name(step.cells)})")
 
     def json(self, step) -> dict:
         line, box = step.houses
@@ -200,10 +202,6 @@ class ClaimingRoles(Roles):
         kind = "r" if line < 9 else "c"
         return (f"{house_name(band[0])} and {house_name(band[1])} hold {step.digits[0]} only on "
                 f"{kind}{names}, so {house_name(box)} has it on {house_name(line)}")
-
-    def parts(self, step):
-        return (Part(BASE, houses=step.houses[:1], digits=step.digits),
-                Part(COVER, houses=step.houses[1:], digits=step.digits))
 
 
 POINTING = PointingRoles()
