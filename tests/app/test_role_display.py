@@ -169,7 +169,9 @@ async def test_a_net_is_drawn_as_its_premise_and_implications(monkeypatch):
 
 async def test_hint_levels_draw_the_premise_of_a_net(monkeypatch):
     """The hint ladder on a forcing net: level 2 points at the premise's
-    place, level 3 draws the premise and its implications."""
+    place, level 3 shows the premise (a contradiction's cell only: its
+    candidate is the answer), level 4 draws the premise and its
+    implications with the effect."""
     from tutor.engine.registry import next_step
     monkeypatch.setenv("NO_COLOR", "1")
     text = practice("forcing-net")
@@ -187,5 +189,17 @@ async def test_hint_levels_draw_the_premise_of_a_net(monkeypatch):
         await pilot.press("H")
         await settle(pilot)
         assert play.log_lines[-1].startswith("Hint 3/5: the pattern: ")
-        assert any(m.cue == "P" for m in play.grid.highlight.roles)
         assert not play.grid.highlight.eliminations and not play.grid.highlight.placements
+        if step.roles.kind == "contradiction":
+            # its premise's candidate is the answer: level 3 shows the cell, not the candidate
+            assert play.grid.highlight.cells == set(premise.cells)
+            assert not play.grid.highlight.roles and not play.grid.highlight.digits
+        else:
+            assert any(m.cue == "P" for m in play.grid.highlight.roles)
+        await pilot.press("H")
+        await settle(pilot)
+        assert play.log_lines[-1].startswith("Hint 4/5: ")
+        # level 4: the premise and its numbered implications, with the effect
+        assert any(m.cue == "P" for m in play.grid.highlight.roles)
+        assert any(m.cue == "1" for m in play.grid.highlight.roles)
+        assert play.grid.highlight.eliminations or play.grid.highlight.placements

@@ -107,6 +107,12 @@ def test_no_level_before_the_last_two_gives_an_effect_away():
         for level in (1, 2, 3):
             text = hint_text(step, level, pos)
             assert not claimed(text) & effects, (step.technique, level, text)
+        # a contradiction's premise candidate is the answer: levels 1-3 name its cell only
+        if step.technique in ("forcing-chain", "forcing-net") and step.roles.kind == "contradiction":
+            premise = step.roles.premise(step)
+            literal = f"{cell_name(premise.cells[0])}{'=' if premise.on else '<>'}{premise.digits[0]}"
+            for level in (1, 2, 3):
+                assert literal not in hint_text(step, level, pos), (step.technique, level)
         # level 2 never names an effect's cell together with its digit
         where = hint_text(step, 2, pos)
         for i, d in step.eliminations + step.placements:

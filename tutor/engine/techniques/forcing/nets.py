@@ -44,7 +44,7 @@ trial through the per-position Consequences.
 """
 from __future__ import annotations
 
-from ...hint_words import HintWords
+from ...hint_words import HintWords, Place
 from ...registry import EntryKeys, technique
 from ...grid import HOUSE_MASK, MASK_DIGITS, PEER_MASK, cell_name, house_name
 from ...position import Position
@@ -254,10 +254,19 @@ class ForcingHints(HintWords):
     def pattern(self, step) -> str:
         roles = step.roles
         if roles.kind == "contradiction":
-            return (f"the pattern: {roles.label}: assuming {roles.premise_text()}, its "
-                    f"implications (drawn) run into a contradiction.")
+            # the premise's candidate is the answer (it is false): name its cell only
+            premise = roles.premise(step)
+            return (f"the pattern: {roles.label}: one candidate of {cell_name(premise.cells[0])}, "
+                    f"assumed {'true' if premise.on else 'false'}, runs into a contradiction.")
         return (f"the pattern: {roles.label} on {roles.premise_text()}: every branch (drawn) "
                 f"leads to the same fact.")
+
+    def pattern_place(self, step) -> Place | None:
+        """A contradiction's premise cell, not its drawn implications (they
+        would show which candidate it is); the others draw their branches."""
+        if step.roles.kind == "contradiction":
+            return Place(cells=step.roles.premise(step).cells)
+        return None
 
 
 CHAIN_CONFUSIONS = (
