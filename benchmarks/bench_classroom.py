@@ -42,8 +42,9 @@ def _cpu_seconds(pid: int) -> float:
         return 0.0
 
 
-def _children(ppid: int) -> list[int]:
-    out = []
+def _processes() -> dict[int, tuple[int, int]]:
+    """pid -> (parent pid, session id) of every process."""
+    out = {}
     for name in os.listdir("/proc"):
         if name.isdigit():
             try:
@@ -51,9 +52,18 @@ def _children(ppid: int) -> list[int]:
                     fields = f.read().rsplit(")", 1)[1].split()
             except OSError:
                 continue
-            if int(fields[1]) == ppid:
-                out.append(int(name))
+            out[int(name)] = (int(fields[1]), int(fields[3]))
     return out
+
+
+def app_processes(server_pid: int) -> tuple[list[int], list[int]]:
+    """(the students' apps, the warm parent if any) below the server: an app
+    leads its own session, forked by the warm parent or started by the server."""
+    procs = _processes()
+    below = {pid for pid, (parent, _) in procs.items() if parent == server_pid}
+    below |= {pid for pid, (parent, _) in procs.items() if parent in below}
+    apps = sorted(pid for pid in below if procs[pid][1] == pid)
+    return apps, sorted(pid for pid in below if procs[pid][1] != pid)
 
 
 def _mem(pid: int) -> tuple[int, int]:
@@ -190,7 +200,7 @@ async def typing_phase(server, students, duration: float, interval: float) -> di
     """Every student presses keys for `duration` seconds (`press_keys`); the
     latency, memory and CPU figures of that time."""
     await asyncio.sleep(2.0)                       # let start-up work (ratings, steps) settle
-    apps = _children(server.pid)
+    apps, warm = app_processes(server.pid)
     cpu_server0 = _cpu_seconds(server.pid)
     cpu_apps0 = sum(_cpu_seconds(p) for p in apps)
     cpu_self0 = time.process_time()
@@ -203,6 +213,7 @@ async def typing_phase(server, students, duration: float, interval: float) -> di
     cpu_apps = sum(_cpu_seconds(p) for p in apps) - cpu_apps0
     cpu_clients = time.process_time() - cpu_self0
     mems = [_mem(p) for p in apps]
+    warm_pss = sum(_mem(p)[1] for p in warm)
     lat = [x for s in students for x in s.latencies]
     return {
         "apps_running": len(apps), "duration_s": round(wall, 1),
@@ -213,6 +224,10 @@ async def typing_phase(server, students, duration: float, interval: float) -> di
         "rss_per_student_mb": round(statistics.mean(m[0] for m in mems) / 2**20, 1) if mems else None,
         "rss_max_mb": round(max(m[0] for m in mems) / 2**20, 1) if mems else None,
         "pss_per_student_mb": round(statistics.mean(m[1] for m in mems) / 2**20, 1) if mems else None,
+        # the warm parent's share too (its pages are what the apps share)
+        "pss_per_student_with_parent_mb": round((sum(m[1] for m in mems) + warm_pss) / len(mems) / 2**20, 1)
+        if mems else None,
+        "warm_parent": bool(warm),
         "server_rss_mb": round(_mem(server.pid)[0] / 2**20, 1),
         "server_cpu_pct_of_one_core": round(100 * cpu_server / wall, 1),
         "apps_cpu_pct_of_one_core": round(100 * cpu_apps / wall, 1),
@@ -239,7 +254,8 @@ def print_typing(res: dict) -> None:
           f"max {res['latency_max_ms']} ms over {res['keys_measured']} keys ({res['keys_lost']} lost)"
           f"   [target p95 < 150 ms]")
     print(f"  memory per student: RSS {res['rss_per_student_mb']} MB (max {res['rss_max_mb']}), "
-          f"PSS {res['pss_per_student_mb']} MB   [target < 50 MB]; server RSS {res['server_rss_mb']} MB")
+          f"PSS {res['pss_per_student_mb']} MB ({res['pss_per_student_with_parent_mb']} MB with the warm "
+          f"parent's share)   [target < 15 MB]; server RSS {res['server_rss_mb']} MB")
     print(f"  CPU while typing (% of one core): server {res['server_cpu_pct_of_one_core']}, "
           f"all apps {res['apps_cpu_pct_of_one_core']}, the simulated clients "
           f"{res['clients_cpu_pct_of_one_core']}")

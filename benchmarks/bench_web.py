@@ -6,7 +6,7 @@ The server runs as its own process (`sudoku-tutor serve --web 0`, real app per
 student); the students are aiohttp clients in this process, each logging in
 on the login form (POST /login, the session cookie) and opening the terminal's
 websocket, as the page does.  First `burst` students join at once: the time
-from posting the login to the first screen of the app ("for help") is the
+from posting the login to the first screen of the app (the grid) is the
 time to first screen.  The others join a few at a time.  Then, as in
 bench_classroom.py, each student presses an arrow key about every `interval`
 seconds and the time until the status line shows the new cursor cell is the
@@ -31,12 +31,14 @@ from pathlib import Path
 from .bench_classroom import ROOT, _ANSI, port_in_log, print_typing, shutdown, typing_phase
 
 PASSWORD = "bench-password-1"
+# on the grid screen's first frame, whether the student is new or comes back
+GRID = b"^p palette"
 
 
 class WebStudent:
     def __init__(self, name: str, url: str):
         self.name, self.url = name, url
-        self.http = self.ws = None
+        self.http = self.ws = self.jar = None
         self.buf = bytearray()
         self.changed = asyncio.Event()
         self.latencies: list[float] = []
@@ -67,7 +69,8 @@ class WebStudent:
     async def start(self) -> None:
         import aiohttp
         t = time.monotonic()
-        self.http = aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+        self.jar = self.jar or aiohttp.CookieJar(unsafe=True)       # kept: a browser comes back
+        self.http = aiohttp.ClientSession(cookie_jar=self.jar)
         resp = await self.http.post(f"{self.url}/login", data={"name": self.name, "password": PASSWORD},
                                     allow_redirects=False)
         if resp.status != 303:
@@ -76,7 +79,7 @@ class WebStudent:
         ws_url = self.url.replace("http", "ws", 1) + "/ws?cols=120&rows=40"
         self.ws = await self.http.ws_connect(ws_url, origin=self.url)
         asyncio.ensure_future(self._reader())
-        if not await self._wait_for(b"for help", 180):
+        if not await self._wait_for(GRID, 180):
             raise RuntimeError(f"{self.name}: the app did not come up")
         self.first_screen_s = time.monotonic() - t
 

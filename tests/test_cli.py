@@ -83,13 +83,13 @@ def test_solve_text_shows_the_path_and_the_score(capsys):
     assert code == 0 and lines[0] == "status: solved"
     # the score is the sum of the step weights (Technique.score), beside the hardest
     assert result.score == sum(get(s.technique).score for s in result.steps) > 0
-    assert lines[1] == f"score: {result.score} (hardest: Naked Subset (LockedSet))"
+    assert lines[1] == f"score: {result.score} (hardest: Locked Subset (Pair, Triple))"
     assert lines[2].startswith(f"steps: {len(result.steps)} (")
     # the path: one step a line, numbered, in standard notation
     path = lines[3:3 + len(result.steps)]
     assert [p.split(". ", 1)[1] for p in path] == [s.text for s in result.steps]
     assert path[0] == " 1. Naked Single: r1c7 can only be 3 => r1c7=3"
-    assert any("Naked Pair: 3,9 in r38c3" in p for p in path)
+    assert any("Locked Pair: 5,8 in r45c7" in p for p in path)
     assert all(len(line) <= 100 for line in lines)
     code, out, _ = run(capsys, "solve", LOCKEDSET, "--no-steps")
     assert len(out.splitlines()) == 3 + 13          # status, score, steps; then the grid

@@ -19,7 +19,9 @@ PACKAGE = ROOT / "tutor"
 # rooms (inside a function, at first use), and each room imports the
 # registry to register itself with `@technique(...)`.  A plug-in load, not
 # two rooms leaning on each other.
-PLUGIN_LOADS = {("tutor.engine.registry", "tutor.engine.techniques")}
+PLUGIN_LOADS = {("tutor.engine.registry", "tutor.engine.techniques"),
+                # the same for quiz kinds: the kinds' registry loads the quiz package's modules
+                ("tutor.teaching.quiz.kinds", "tutor.teaching.quiz")}
 
 
 def module_files() -> dict[str, Path]:

@@ -9,7 +9,6 @@ from tutor.engine.grid import cell_name, parse_cell, parse_cells
 from tutor.teaching.mastery import MASTERED_AT, PREREQUISITES, record_quiz, suggest, table
 from tutor.teaching.quiz import (
     EliminateQuiz, EntryError, FindAllQuiz, NameQuiz, make_quiz, name_options, parse_entry,
-    reference_quiz,
 )
 from tutor.store import Store
 
@@ -24,7 +23,7 @@ REFERENCE_NAMES = [  # the list of the reference text (its own spelling of cell 
 
 @pytest.fixture(scope="module")
 def ref():
-    return reference_quiz().position
+    return make_quiz("find-all", "locked-set").position
 
 
 # ------------------------------------------------------------ entries
@@ -79,12 +78,12 @@ def test_parse_entry_errors_are_one_clear_line(text, word):
 # ------------------------------------------------------------ the reference quiz
 
 def test_reference_quiz_has_the_25_lockedsets_of_the_reference_text():
-    q = reference_quiz()
-    assert q.total == 25 and q.counter() == "0/25"
+    q = make_quiz("find-all", "locked-set")          # no seed: the shipped reference
+    assert q.total == 25 and q.found_text() == "0/25"
     for k, text in enumerate(REFERENCE_NAMES, 1):
         v = q.submit(text)
         assert v.kind == "found", (text, v.message)
-        assert q.counter() == f"{k}/25"
+        assert q.found_text() == f"{k}/25"
     assert q.done and not q.gave_up
     assert q.score().recall == 1.0 and q.score().precision == 1.0
 
@@ -95,7 +94,7 @@ def test_a_set_seen_in_its_row_and_its_box_is_one_instance(ref):
     again = q.submit("naked r6c45 #38")
     assert again.kind == "duplicate" and "already found (#1)" in again.message
     assert q.submit("r6c45 #83").kind == "duplicate"     # digit order does not matter
-    assert q.counter() == "1/25"
+    assert q.found_text() == "1/25"
 
 
 def test_wrong_entry_gets_the_failing_condition(ref):
@@ -129,7 +128,7 @@ def test_instance_of_another_technique_is_named(ref):
     v = q.submit("Jellyfish #3 R2348 C1346")
     assert v.kind == "other" and v.message.startswith("that is a Jellyfish, not a LockedSet")
     # a real pattern of another technique is not held against the learner
-    assert q.counter() == "0/25" and q.score().wrong == 0
+    assert q.found_text() == "0/25" and q.score().wrong == 0
     q.submit("r6c45 #38")
     assert q.score().precision == 1.0
 
@@ -164,12 +163,12 @@ def test_give_up_reveals_the_missed_ones_one_by_one(ref):
         q.submit(text)
     q.submit("r6c45 #39")                    # one wrong
     q.submit("r6c45 #38")                    # one repeat
-    missed = q.give_up()
-    assert len(missed) == 20 and q.done
+    said = q.give_up()
+    assert said[0] == "You gave up with 5/25 found; 20 missed." and q.done
     shown = []
-    while (step := q.reveal_next()) is not None:
-        shown.append(step)
-    assert len(shown) == 20
+    while (v := q.reveal()) is not None:
+        shown.append(v.step)
+    assert len(shown) == 20 and v is None and q.revealed == q.missed()
     assert {s.name for s in shown}.isdisjoint({q.instances[k].name for k in q.found})
     sc = q.score()
     assert (sc.found, sc.total, sc.wrong, sc.duplicates) == (5, 25, 1, 1)
@@ -220,7 +219,8 @@ def test_eliminate_quiz_grades_claims_with_the_judge():
         s, (i, d) = other[0]
         q2 = EliminateQuiz(q.position, "x-wing")
         v = q2.submit(f"{cell_name(i)}<>{d}")
-        assert v.kind == "correct-other" and "not X-Wing" in v.message and q2.done
+        assert v.kind == "other" and "find the X-Wing" in v.message and not q2.done
+        assert not v.counts and q2.records()[0][1] == 0.0      # true, but no X-Wing: no credit
     # the X-Wing's own elimination: right
     i, d = q.answers[0].eliminations[0]
     v = q.submit(f"{cell_name(i)}<>{d}")
@@ -240,7 +240,7 @@ def test_name_quiz_options_are_deterministic_and_plausible():
     again = make_quiz("name", "pointing", seed=3)
     assert again.options == q.options and again.step == q.step
     wrong = "claiming" if "claiming" in q.options else next(o for o in q.options if o != "pointing")
-    v = q.answer_with(q.options.index(wrong) + 1)
+    v = q.submit(str(q.options.index(wrong) + 1))
     assert v.kind == "wrong" and "Pointing" in v.message
     if wrong == "claiming":
         assert v.confusion.label == "pointing vs claiming"
@@ -253,7 +253,8 @@ def test_mastery_table_and_suggestion():
     rows = table({}, {})
     assert [r.technique for r in rows] == [t.id for t in ladder()]
     assert suggest(rows).technique == "naked-single"          # nothing mastered: the first
-    scores = {"naked-single": 1.0, "hidden-single": 0.9, "pointing": 0.3, "claiming": 0.6}
+    scores = {"naked-single": 1.0, "hidden-single": 0.9, "locked-subset": 0.8, "pointing": 0.3,
+              "claiming": 0.6}
     counts = {k: 5 for k in scores}
     rows = table(scores, counts)
     ready = [r.technique for r in rows if r.ready and not r.mastered]
@@ -272,7 +273,7 @@ def test_record_quiz_stores_attempts_per_technique_and_confusions(ref):
     q.submit("r6c45 #38")
     q.submit("naked r46c3 #45")
     q.give_up()
-    records = dict(record_quiz(store, "amy", q, hints=3))
+    records = dict(record_quiz(store, "amy", q))
     naked = sum(1 for s in q.instances if s.technique == "naked-subset")
     hidden = q.total - naked
     assert records["naked-subset"] == pytest.approx(1 / naked, abs=1e-3)

@@ -10,7 +10,7 @@ import sys
 
 from . import __version__
 from .cli_ladder import add_ladder_options, no_input, read_puzzle_file, steps_batch, uniqueness
-from .usage import UsageError
+from .usage import OneLineParser, UsageError, one_line
 
 
 def _position(arg: str):
@@ -85,10 +85,12 @@ def _puzzle_texts(arg: str):
         lines = [ln.strip() for ln in text.splitlines() if ln.strip() and not ln.startswith("#")]
         if len(lines) > 1 and all("|" not in ln for ln in lines) and not _is_grid(lines):
             return lines
-        return [text]
+        from .engine.formats import without_comments
+        return [without_comments(text)]
     if arg == "-":
         from .engine.formats import read_limited
-        return [read_limited(sys.stdin, "the standard input")]
+        from .engine.formats import without_comments
+        return [without_comments(read_limited(sys.stdin, "the standard input"))]
     if "/" in arg or arg.endswith(".txt"):
         from .engine.position import PositionError
         raise PositionError(f"cannot read {arg}: no such file")
@@ -103,14 +105,14 @@ def _is_grid(lines) -> bool:
 def cmd_solve(args) -> int:
     """One puzzle: its status, score, hardest technique and path (text), or
     one JSON object.  A batch: one line a puzzle (text or JSON).  A puzzle
-    that is unreadable, or has no or several solutions, is bad input: exit 2
-    (one line on stderr for a single puzzle, its own line in a batch)."""
+    that is unreadable, or has no or several solutions, is bad input: exit 2,
+    one line on stderr (and its own line of the output in a batch or JSON)."""
     from .engine.formats import PositionError, parse_position
     from .engine.solve import logic_solve
     texts = _puzzle_lines(args.position)
     batch = len(texts) > 1
     status = 0
-    for text in texts:
+    for number, text in enumerate(texts, 1):
         puzzle = text.strip().split()[0] if "\n" not in text.strip() and "{" not in text else text.strip()
         try:
             pos = parse_position(text)
@@ -118,6 +120,9 @@ def cmd_solve(args) -> int:
         except PositionError as e:
             if not (batch or args.json):
                 raise
+            # bad input says so on standard error, whatever standard output carries
+            print(f"sudoku-tutor: {f'puzzle {number}: ' if batch else ''}{one_line(str(e))}",
+                  file=sys.stderr)
             if args.json:
                 _emit_json({"puzzle": puzzle, "status": "invalid", "error": str(e)})
             else:
@@ -177,15 +182,20 @@ def cmd_check(args) -> int:
     named technique or another), 1 not proved (false, or true but unproved),
     2 bad input (an unreadable position, an invalid claim: malformed, an
     unknown technique, a solved cell, a position with several solutions)."""
-    from .engine.judge import judge
-    pos = _after(_position(args.position), args.after, uniqueness(args))
-    verdict = judge(pos, args.claim, by=args.by, pattern=args.pattern, uniqueness=uniqueness(args))
+    from .engine.judge import Verdict, judge, read_request
+    on = uniqueness(args)
+    pos = _position(args.position)
+    # the claim, the names and the candidates first: --after may be seconds of work
+    verdict = read_request(pos, args.claim, args.by, args.pattern, on)
+    if not isinstance(verdict, Verdict):
+        pos = _after(pos, args.after, on)
+        verdict = judge(pos, args.claim, by=args.by, pattern=args.pattern, uniqueness=on)
     code = CHECK_STATUS.get(verdict.kind, 2)
+    if verdict.kind == "invalid":
+        print(f"sudoku-tutor: invalid: {one_line(verdict.message)}", file=sys.stderr)
     if args.json:
         _emit_json(verdict.to_json())
-    elif verdict.kind == "invalid":
-        print(f"sudoku-tutor: invalid: {verdict.message}", file=sys.stderr)
-    else:
+    elif verdict.kind != "invalid":
         print(f"{verdict.kind}: {verdict.message}")
         for step in verdict.steps:
             print(f"  {step.text}")
@@ -193,10 +203,8 @@ def cmd_check(args) -> int:
 
 
 def cmd_quiz(args) -> int:
-    from .teaching.quiz import KINDS, check_target
-    if args.kind not in KINDS:
-        raise UsageError(f"unknown quiz kind '{args.kind}' (known: {', '.join(KINDS)})")
-    check_target(args.technique, args.kind, uniqueness(args))   # one line for an unknown technique
+    from .teaching.quiz import check_target
+    check_target(args.technique, args.kind, uniqueness(args))   # one line for an unknown kind or technique
     from .app import run_app
     session = {} if uniqueness(args) else {"uniqueness": False}      # for this session only
     return run_app(start_screen="quiz", start_args={
@@ -234,8 +242,20 @@ def cmd_app(args) -> int:
 
 # ------------------------------------------------------------------ parser
 
+class _QuizHelp(argparse.HelpFormatter):
+    """The `quiz` help lists the registered quiz kinds (read only when the
+    help is shown: the registry costs a third of a second to load)."""
+
+    def _get_help_string(self, action):
+        if action.dest != "kind":
+            return super()._get_help_string(action)
+        from .teaching.quiz import kind_ids
+        ids = kind_ids()
+        return f"{action.help}: {ids[0]} (the default), {', '.join(ids[1:])}"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = OneLineParser(
         prog="sudoku-tutor",
         description="A terminal tutor for the human techniques of Sudoku solving. "
                     "With no command (or with a puzzle) it starts the app.",
@@ -281,11 +301,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help='print {"verdict", "technique", "step", "message", ...} as JSON')
     s.set_defaults(func=cmd_check)
 
-    s = sub.add_parser("quiz", help="open the app on a quiz for a technique")
+    s = sub.add_parser("quiz", help="open the app on a quiz for a technique",
+                       formatter_class=_QuizHelp)
     s.add_argument("--technique", "-t", required=True, metavar="ID",
                    help="technique id or family (e.g. x-wing, locked-set)")
-    s.add_argument("--kind", default="find-all", metavar="KIND",
-                   help="find-all (default), eliminate or name")
+    s.add_argument("--kind", default=None, metavar="KIND", help="the quiz kind")
     s.add_argument("--seed", type=int, default=None,
                    help="pick the position by seed (the same seed, the same position)")
     s.set_defaults(func=cmd_quiz)
@@ -323,24 +343,36 @@ COMMANDS = {"steps", "solve", "position", "app", "check", "quiz", "practice-posi
 
 def main(argv=None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
-    # `sudoku-tutor PUZZLE` starts the app on that puzzle
-    if argv and not argv[0].startswith("-") and argv[0] not in COMMANDS:
-        argv = ["app"] + argv
-    args = parser.parse_args(argv)
-    if not getattr(args, "command", None):
-        args = parser.parse_args(["app"])
     from .engine.registry import UnknownTechnique
     from .engine.position import PositionError
     try:
+        _check_text(argv)
+        parser = build_parser()
+        # `sudoku-tutor PUZZLE` starts the app on that puzzle
+        if argv and not argv[0].startswith("-") and argv[0] not in COMMANDS:
+            argv = ["app"] + argv
+        args = parser.parse_args(argv)
+        if not getattr(args, "command", None):
+            args = parser.parse_args(["app"])
         return args.func(args)
     except (PositionError, UnknownTechnique, UsageError) as e:
-        print(f"sudoku-tutor: {e}", file=sys.stderr)
+        print(f"sudoku-tutor: {one_line(str(e))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
     except KeyboardInterrupt:
         return 130
+
+
+def _check_text(argv) -> None:
+    """Every argument is text: a byte that is not UTF-8 (which Python keeps
+    as a lone surrogate) is refused here, before anything prints it."""
+    for k, arg in enumerate(argv, 1):
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError as e:
+            raw = arg.encode("utf-8", "surrogateescape")[:e.start + 1]
+            raise UsageError(f"argument {k} is not UTF-8 text (byte 0x{raw[-1]:02x})") from None
 
 
 if __name__ == "__main__":

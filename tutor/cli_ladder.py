@@ -71,39 +71,49 @@ def cmd_techniques(args) -> int:
 # ------------------------------------------------------------------ steps --batch
 
 def _batch_stream(arg: str):
+    """The batch's input, read as bytes (each line is decoded on its own)."""
     from .engine.position import PositionError
     if arg == "-":
-        return sys.stdin
+        return getattr(sys.stdin, "buffer", sys.stdin)
     if os.path.isfile(arg):
         try:
-            return open(arg, encoding="utf-8")
+            return open(arg, "rb")
         except OSError as e:
             raise PositionError(f"cannot read {arg}: {e.strerror}") from None
     raise UsageError("--batch reads a file of positions, one a line, or - for standard input")
 
 
 def _batch_lines(stream):
-    """(line number, text) of each line, or (n, None) for a line longer than
-    a position can be (the rest of it is skipped unread into memory)."""
-    from .engine.formats import MAX_POSITION_BYTES
+    """(line number, text) of each line; the text is a PositionError for a
+    line longer than a position can be (the rest of it is skipped unread
+    into memory) or one that is not UTF-8."""
+    from .engine.formats import MAX_POSITION_BYTES, decode_text, size_text
+    from .engine.position import PositionError
     n = 0
     while True:
         line = stream.readline(MAX_POSITION_BYTES + 1)
         if not line:
             return
         n += 1
-        if len(line) > MAX_POSITION_BYTES and not line.endswith("\n"):
-            while line and not line.endswith("\n"):
+        end = b"\n" if isinstance(line, bytes) else "\n"
+        if len(line) > MAX_POSITION_BYTES and not line.endswith(end):
+            while line and not line.endswith(end):
                 line = stream.readline(MAX_POSITION_BYTES)
-            yield n, None
+            yield n, PositionError(f"longer than a position can be "
+                                   f"({size_text(MAX_POSITION_BYTES)} at most)")
             continue
+        if isinstance(line, bytes):
+            try:
+                line = decode_text(line, "the line")
+            except PositionError as e:
+                line = e
         yield n, line
 
 
 def steps_batch(args) -> int:
     """One JSON array of steps per position line; an unreadable line gets
     `null` and one line on stderr, and the exit status is 2 at the end."""
-    from .engine.formats import MAX_POSITION_BYTES, parse_position, size_text
+    from .engine.formats import parse_position
     from .engine.position import PositionError
     from .engine.registry import find_all, resolve
     from .engine.solve import apply_until_stuck
@@ -114,16 +124,17 @@ def steps_batch(args) -> int:
     stream = _batch_stream(args.position)
     out = sys.stdout
     status = 0
+    read = 0
     _pause_collector()
     try:
         for n, line in _batch_lines(stream):
-            if line is not None and (not line.strip() or line.lstrip().startswith("#")):
+            if isinstance(line, str) and (not line.strip() or line.lstrip().startswith("#")):
                 continue
+            read += 1
             pos = steps = answer = None
             try:
-                if line is None:
-                    raise PositionError(f"longer than a position can be "
-                                        f"({size_text(MAX_POSITION_BYTES)} at most)")
+                if isinstance(line, PositionError):
+                    raise line
                 pos = parse_position(line)
                 if pos.solution_info()[0] == 0:
                     where = pos.contradiction()
@@ -149,8 +160,10 @@ def steps_batch(args) -> int:
     finally:
         gc.unfreeze()           # as it was, for a caller in the same process (the tests)
         gc.enable()
-        if stream is not sys.stdin:
+        if args.position != "-":
             stream.close()
+    if not read:
+        raise PositionError("no position given: the input is empty")
     return status
 
 
@@ -186,14 +199,19 @@ def read_puzzle_file(path: str) -> str:
     """A puzzle file's text.  Past MAX_POSITION_BYTES it must be a batch (one
     short puzzle a line, judged from its start), else it is refused unread."""
     from .engine.formats import MAX_POSITION_BYTES, too_large
-    size = os.path.getsize(path)
-    if size > MAX_POSITION_BYTES:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            head = f.read(65536).splitlines()[:-1]       # whole lines only
-        if not (len(head) > 1 and all(len(ln) < 1024 and "|" not in ln for ln in head)):
-            raise too_large(path, size)
-    with open(path, encoding="utf-8") as f:
-        return f.read()
+    from .engine.formats import decode_text
+    from .engine.position import PositionError
+    try:
+        size = os.path.getsize(path)
+        if size > MAX_POSITION_BYTES:
+            with open(path, encoding="utf-8", errors="replace") as f:
+                head = f.read(65536).splitlines()[:-1]       # whole lines only
+            if not (len(head) > 1 and all(len(ln) < 1024 and "|" not in ln for ln in head)):
+                raise too_large(path, size)
+        with open(path, "rb") as f:
+            return decode_text(f.read(), path)
+    except OSError as e:
+        raise PositionError(f"cannot read {path}: {e.strerror}") from None
 
 
 def no_input(texts: list[str]) -> bool:

@@ -23,3 +23,22 @@ def user_data_dir() -> Path:
         return Path(env)
     base = os.environ.get("XDG_DATA_HOME") or os.path.join(Path.home(), ".local", "share")
     return Path(base) / "sudoku-tutor"
+
+
+def private_folder(path) -> Path:
+    """Make folder `path` and any missing parents readable by their owner
+    only (0700, whatever the umask: they hold rosters, keys and progress);
+    folders that exist already are left as they are."""
+    path = Path(path)
+    missing = []
+    for folder in (path, *path.parents):
+        if folder.exists():
+            break
+        missing.append(folder)
+    for folder in reversed(missing):
+        try:
+            folder.mkdir(mode=0o700)
+        except FileExistsError:
+            continue
+        os.chmod(folder, 0o700)           # mkdir's mode goes through the umask
+    return path

@@ -38,7 +38,9 @@ async def test_claim_proved_is_applied_and_highlighted(lockedset_braces, store_p
         assert play.game.position.has(cell("r4c3"), 3)
 
 
-async def test_claim_false_points_at_the_solution(lockedset_braces):
+async def test_claim_false_points_at_the_solution_and_is_unmarked(lockedset_braces):
+    """A false claim's marks come off (u puts them back): the next claim
+    holds only what the learner marked after it."""
     app = make(lockedset_braces)
     async with app.run_test() as pilot:
         play = app.play
@@ -47,14 +49,26 @@ async def test_claim_false_points_at_the_solution(lockedset_braces):
         await mark(pilot, app, "r4c3", sol[r4c3])
         await pilot.press("enter")
         await settle(pilot)
-        assert play.log_lines[-1].startswith("✘ False: ")
-        assert f"r4c3 is {sol[r4c3]} in the solution" in play.log_lines[-1]
+        assert play.log_lines[-2].startswith("✘ False: ")
+        assert f"r4c3 is {sol[r4c3]} in the solution" in play.log_lines[-2]
+        assert play.log_lines[-1] == f"Unmarked r4c3<>{sol[r4c3]} (u marks it again)."
         assert play.grid.highlight.solution == {(r4c3, sol[r4c3])}
         assert play.game.position.has(r4c3, sol[r4c3])      # nothing applied
         # the solution cue is on the grid as text too ('!' in the tenth slot)
         y = play.grid.grid_layout.row_y(3) + 1
         x = play.grid.grid_layout.col_x(2) + 4
         assert play.grid.render_line(y).text[x] in "x!"
+        # the mark is off: the next claim holds only what is marked after it
+        assert play.game.marks == set()
+        assert "marked" not in play.query_one("#status").text
+        await mark(pilot, app, "r6c3", 3)
+        await pilot.press("enter")
+        await settle(pilot)
+        claims = [line for line in play.log_lines if line.startswith("Claim:")]
+        assert claims == [f"Claim: r4c3<>{sol[r4c3]}", "Claim: r6c3<>3"]
+        # undo: the elimination, the mark, then the unmarking (the mark is back, unsent)
+        await pilot.press("u", "u", "u")
+        assert play.game.marks == {(r4c3, sol[r4c3])}
 
 
 async def test_claim_by_a_named_technique_proved_other_and_invalid(lockedset_braces):
@@ -78,8 +92,8 @@ async def test_claim_by_a_named_technique_proved_other_and_invalid(lockedset_bra
         await pilot.pause()
         await pilot.press(*"frobnicate", "enter")
         await settle(pilot)
-        assert play.log_lines[-1].startswith("✘ Not a valid claim: ")
-        assert "Unknown technique 'frobnicate'" in play.log_lines[-1]
+        assert play.log_lines[-2].startswith("✘ Not a valid claim: ")
+        assert "Unknown technique 'frobnicate'" in play.log_lines[-2]
 
 
 async def test_claim_true_but_unproved(without_forcing):
@@ -89,8 +103,8 @@ async def test_claim_true_but_unproved(without_forcing):
         await mark(pilot, app, "r1c1", 7)
         await pilot.press("enter")
         await settle(pilot)
-        assert play.log_lines[-1].startswith("~ True, but unproved")
-        assert "r1c1 is not 7 in the solution" in play.log_lines[-1]
+        assert play.log_lines[-2].startswith("~ True, but unproved")
+        assert "r1c1 is not 7 in the solution" in play.log_lines[-2]
         assert play.game.position.has(0, 7)          # not applied
 
 

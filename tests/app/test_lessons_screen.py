@@ -262,3 +262,67 @@ async def test_small_terminal_shows_the_example_beside_the_text():
         await pilot.press("escape")
         await settle(pilot)
         assert screen.query_one("#lessons-side").display
+
+
+async def test_question_mark_shows_the_browsers_keys():
+    from tutor.app.screens.help import HelpScreen
+    app = make(EASY1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_browser(pilot, app)
+        await pilot.press("question_mark")
+        await settle(pilot)
+        assert isinstance(app.screen, HelpScreen)
+        text = app.screen.help_text()
+        assert text.startswith("Lessons: keys (Esc closes)")
+        for keys, what in (("Esc", "Close"), ("b, Backspace, ←", "Back"), ("k", "Links"),
+                           ("t", "Try it"), ("?", "Keys")):
+            assert f"  {keys:<18} {what}" in text, (keys, text)
+        assert "Place a digit" not in text               # the grid's keys are not these
+        await pilot.press("escape")
+        await settle(pilot)
+        assert app.screen is screen
+
+
+async def test_the_links_tab_by_keyboard_and_enter_at_once():
+    app = make(EASY1)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_browser(pilot, app)
+        assert screen.links[0] == ("Load it", "example:1")
+        await pilot.press("k")
+        await settle(pilot)
+        links = screen.query_one("#lesson-links", OptionList)
+        assert app.focused is links
+        await pilot.press("enter")                        # no Down first
+        await settle(pilot)
+        assert screen.example_shown == 1
+        # the contents too: Enter goes to the first heading
+        await pilot.press("escape", "o")
+        await settle(pilot)
+        assert app.focused is screen.query_one("#lesson-toc", OptionList)
+        await pilot.press("end", "enter")
+        await settle(pilot)
+        assert screen.query_one("#lesson-scroll").scroll_y > 0
+
+
+async def test_esc_closes_the_browser_and_back_steps_through_the_lessons_seen():
+    app = make(EASY1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_browser(pilot, app)
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        ids = [lesson.id for lesson in all_lessons()]
+        assert screen.lesson.id == ids[2]
+        await pilot.press("left")                         # back, from the list
+        await settle(pilot)
+        assert screen.lesson.id == ids[1]
+        await pilot.press("backspace")
+        await settle(pilot)
+        assert screen.lesson.id == ids[0]
+        await pilot.press("down", "down", "down", "enter")
+        await settle(pilot)
+        assert screen.lesson.id == ids[3] and screen.history
+        await pilot.press("escape")                       # one press: back on the grid
+        await settle(pilot)
+        assert app.screen is app.play

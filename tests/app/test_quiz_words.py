@@ -2,6 +2,8 @@
 (it said "Claim an elimination") and a pick on the grid places."""
 from __future__ import annotations
 
+import re
+
 from app_helpers import make, settle
 
 from tutor.app.screens.quiz import QuizScreen
@@ -19,7 +21,7 @@ async def test_the_singles_quiz_asks_for_a_placement_and_a_pick_places():
         assert isinstance(screen, QuizScreen)
         assert "Claim a digit it places (e.g. r1c2=7)" in screen.prompt_text
         assert "elimination" not in screen.prompt_text and screen.sub_title == "find the placement"
-        assert screen.entry.placeholder.startswith("r1c2=7")
+        assert re.fullmatch(r"e\.g\. r\dc\d=\d, Enter", screen.entry.placeholder)
         # r1c7=3 picked on the grid: one cell, one digit, Enter
         await pilot.press("tab")
         from app_helpers import cell

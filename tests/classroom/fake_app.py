@@ -9,10 +9,10 @@ import sys
 import termios
 import tty
 
-from tutor.classroom.child import _die_with_parent, _take_terminal
+from tutor.classroom.child import _take_terminal, die_with_parent
 
 _take_terminal()
-_die_with_parent()
+die_with_parent(int(os.environ["SUDOKU_TUTOR_SERVER_PID"]))
 tty.setraw(0, termios.TCSANOW)
 
 

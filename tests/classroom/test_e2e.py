@@ -9,6 +9,7 @@ import pytest
 
 from classroom_helpers import connect, group_alive, open_terminal, session_for, wait_until
 from tutor.classroom import events
+from tutor.classroom.events import dashboard
 from tutor.store import Store
 
 
@@ -34,7 +35,7 @@ async def test_student_session_end_to_end(start_server, tmp_path):
     assert await wait_until(lambda: not group_alive(pid), 10)
     assert store.load_game("alice") is not None
     assert sum(store.hint_levels("alice").values()) >= 2
-    board = events.dashboard(store, "5B")
+    board = dashboard(store, "5B")
     alice = next(st for st in board.students if st.user == "alice")
     assert not alice.online and alice.hints
     store.close()

@@ -13,6 +13,7 @@ from tutor.app import make_app
 from tutor.app.commands import _commands
 from tutor.app.screens.teacher import result_text
 from tutor.classroom import events
+from tutor.classroom.events import dashboard
 from tutor.engine.formats import parse_position, to_braces
 from tutor.engine.solve import apply_until_stuck
 from tutor.store import Store
@@ -70,7 +71,7 @@ async def test_a_locked_position_push_closes_every_answer(db):
         # the teacher sees the tries
         assert await _until(pilot, lambda: events.results(store, ev.id).get("alice", {}).get(
             "result", {}).get("locked_tries") == app.locked_tries, 5)
-        board = events.dashboard(store, "5B")
+        board = dashboard(store, "5B")
         row = next(st for st in board.students if st.user == "alice")
         assert f"{app.locked_tries} locked tries" in result_text(board.event, row)
         # the test ends: the Steps tab works again

@@ -54,7 +54,7 @@ async def test_a_quiz_resumes_after_a_reconnect_and_the_result_never_drops(db):
         assert quiz.score().found == 3 and quiz.score().wrong == 1
         assert await _until(pilot, lambda: getattr(again.screen, "quiz", None) is quiz
                             and again.screen.query("#quiz-entry"), 5)
-        assert any("3 of 25" in line for line in again.play.log_lines)
+        assert any("found 3/25" in line for line in again.play.log_lines)
         for _ in range(30):                                 # a few polls: the stored result holds
             await pilot.pause(0.1)
             seen.append(events.results(store, ev.id)["alice"]["result"]["found"])

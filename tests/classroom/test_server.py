@@ -444,12 +444,12 @@ async def test_a_second_login_takes_over_the_first(start_server, classroom_log, 
             await second.wait_for("KEY:6b")
     assert any("session end alice@" in m and "replaced" in m for m in classroom_log())
     # the teacher view: one row for alice
-    from tutor.classroom import events
+    from tutor.classroom.events import dashboard
     from tutor.store import Store
     store = Store.open(str(tmp_path / "progress.db"))
     assert await wait_until(lambda: len(store.backend.query(
         "SELECT id FROM class_sessions WHERE user_name = 'alice'")) == 2, 5)
-    board = events.dashboard(store, "5B")
+    board = dashboard(store, "5B")
     assert [st.user for st in board.students].count("alice") == 1
     store.close()
 

@@ -14,6 +14,7 @@ import pytest
 
 from classroom_helpers import connect, open_terminal, wait_until
 from tutor.classroom import events
+from tutor.classroom.events import dashboard
 from tutor.store import Store, StoreError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -209,7 +210,7 @@ def test_dashboard_is_one_query_and_complete(any_store):
     real = s.backend.query
     s.backend.query = lambda sql, params=(): calls.append(sql) or real(sql, params)
     try:
-        d = events.dashboard(s, "5B")
+        d = dashboard(s, "5B")
     finally:
         s.backend.query = real
     assert len(calls) == 1
@@ -237,6 +238,6 @@ async def test_classroom_on_postgres_records_who_is_connected(start_server, pg_u
         await screen.wait_for("READY user=alice")
         store = Store.open(pg_url)
         assert await wait_until(lambda: any(st.user == "alice" and st.online
-                                            for st in events.dashboard(store, "5B").students), 5)
-    assert await wait_until(lambda: not any(st.online for st in events.dashboard(store, "5B").students), 5)
+                                            for st in dashboard(store, "5B").students), 5)
+    assert await wait_until(lambda: not any(st.online for st in dashboard(store, "5B").students), 5)
     store.close()

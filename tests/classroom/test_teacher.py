@@ -6,9 +6,11 @@ import time
 
 import pytest
 
+from classroom_helpers import wait_until
 from pilot_helpers import until as _until
 from tutor.app import make_app
 from tutor.classroom import events
+from tutor.classroom.events import dashboard
 from tutor.engine.formats import parse_position, to_braces
 from tutor.engine.solve import apply_until_stuck
 from tutor.store import Store
@@ -202,7 +204,7 @@ async def test_the_teachers_class_setting_switches_uniqueness_off_for_students(d
         assert await _until(pilot, lambda: events.class_settings(store, "5B") == {"uniqueness": "off"})
         assert await _until(pilot, lambda: "uniqueness: off" in str(
             teacher.screen.query_one("#teacher-head").render()), 3)
-        assert events.dashboard(store, "5B").settings == {"uniqueness": "off"}
+        assert dashboard(store, "5B").settings == {"uniqueness": "off"}
     student = make_app(EASY, store_path=db, user="alice", role="student", class_name="5B")
     async with student.run_test(size=(120, 40)) as pilot:
         assert await _until(pilot, lambda: student.setting("uniqueness") is False, 5)
@@ -224,3 +226,39 @@ async def test_the_teachers_class_setting_switches_uniqueness_off_for_students(d
         events.set_class_setting(store, "5B", "uniqueness", "on")
         assert await _until(pilot, lambda: student.setting("uniqueness") is True, 5)
     store.close()
+
+
+async def test_the_teacher_view_counts_the_roster_not_only_who_came(db):
+    """Issue 25: a roster of two students, nobody logged in yet, read
+    `0 of 0 students online`."""
+    s = Store.open(db)
+    events.set_members(s, "5B", {"alice": "student", "carol": "student", "mrs-b": "teacher"})
+    s.close()
+    app = make_app(LOCKEDSET, store_path=db, user="mrs-b", role="teacher", class_name="5B",
+                   start_screen="teacher")
+    async with app.run_test(size=(150, 40)) as pilot:
+        assert await _until(pilot, lambda: getattr(app.screen, "refreshes", 0) >= 1)
+        screen = app.screen
+        assert str(screen.query_one("#teacher-event").render()).startswith("0 of 2 students online.")
+        assert _row(screen, "alice")[0] == "○ alice" and _row(screen, "carol")[0] == "○ carol"
+        s = Store.open(db)
+        events.session_started(s, "srv/1", "5B", "alice", "student", "127.0.0.1", "srv")
+        s.close()
+        assert await _until(pilot, lambda: str(screen.query_one("#teacher-event").render())
+                            .startswith("1 of 2 students online."), 5)
+
+
+async def test_the_server_writes_its_roster_for_the_teacher_view(start_server, tmp_path, roster_file):
+    from tutor.classroom.roster import Roster
+    room = await start_server()
+    store = Store.open(str(tmp_path / "progress.db"))
+    students = {st.user for st in dashboard(store, "5B").students if st.role == "student"}
+    assert students == {"alice", "bob", "carol"}
+    roster = Roster.load(roster_file)
+    roster.remove("bob")
+    roster.save(roster_file)
+    room.current_roster()                                  # the server notices the change
+    assert await wait_until(lambda: {st.user for st in dashboard(store, "5B").students
+                                if st.role == "student"} == {"alice", "carol"})
+    store.close()
+

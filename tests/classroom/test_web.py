@@ -4,6 +4,7 @@ keys and resizes reaching the app, and no process left behind."""
 from __future__ import annotations
 
 import asyncio
+import socket
 import subprocess
 
 import pytest
@@ -12,6 +13,7 @@ aiohttp = pytest.importorskip("aiohttp")
 
 from classroom_helpers import connect, group_alive, open_terminal, session_for, wait_until  # noqa: E402
 from tutor.classroom import events  # noqa: E402
+from tutor.classroom.events import dashboard  # noqa: E402
 from tutor.classroom.web import COOKIE, _loopback  # noqa: E402
 from tutor.store import Store  # noqa: E402
 from web_client import base_url, open_web_terminal, web_login, web_student  # noqa: E402
@@ -226,7 +228,7 @@ async def test_session_rows_say_how_each_student_joined(start_server, tmp_path):
             store = Store.open(db)
 
             def via():
-                rows = {st.user: st.via for st in events.dashboard(store, "5B").students if st.online}
+                rows = {st.user: st.via for st in dashboard(store, "5B").students if st.online}
                 return rows if len(rows) == 2 else None
             assert await wait_until(via, 10)
             assert via() == {"alice": "web", "carol": "ssh"}
@@ -240,7 +242,7 @@ def test_a_store_made_before_the_via_column_gets_it(tmp_path):
         " user_name TEXT NOT NULL, role TEXT NOT NULL, peer TEXT NOT NULL, server_id TEXT NOT NULL,"
         " started_ms BIGINT NOT NULL, seen_ms BIGINT NOT NULL, ended_ms BIGINT)")
     events.session_started(store, "s1", "5B", "alice", "student", "127.0.0.1", "h:1:1", via="web")
-    board = events.dashboard(store, "5B")
+    board = dashboard(store, "5B")
     assert [(st.user, st.online, st.via) for st in board.students] == [("alice", True, "web")]
     store.close()
 
@@ -274,11 +276,16 @@ async def test_no_tls_off_loopback_warns_that_passwords_travel_in_clear(start_se
 
 async def test_the_web_login_shares_the_cap_on_logins_in_progress(start_server):
     room = await start_server(web_port=0, max_unauthenticated=1)
-    room.unauthenticated = 1                 # one SSH connection not logged in yet
-    async with jar() as http:
-        resp = await web_login(http, room, "alice")
-    assert resp.status == 503 and "Set-Cookie" not in resp.headers
-    room.unauthenticated = 0
+    idle = socket.create_connection(("127.0.0.1", room.port))     # one SSH connection not logged in
+    try:
+        assert await wait_until(lambda: room.pending.full(), 5)
+        async with jar() as http:
+            stranger = await web_login(http, room, "mallory", "guess")
+            alice = await web_login(http, room, "alice")
+        assert stranger.status == 503 and "Set-Cookie" not in stranger.headers
+        assert alice.status == 303                  # the roster's own logins always have room
+    finally:
+        idle.close()
 
 
 async def test_login_from_another_site_is_refused(start_server):

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from puzzle_helpers import load_lines, qqwing, sampled_positions
-from tutor.engine.registry import find_all, ladder
+from tutor.engine.registry import find_all, ladder, simplest, tiers
 from tutor.engine.formats import parse_position
 from tutor.engine.solve import _applicable, logic_solve
 from tutor.engine.techniques.common import clear_memos
@@ -29,13 +29,17 @@ def as_json(steps) -> list[dict]:
 
 
 def plain_solve(position):
-    """logic_solve's loop with the full finder lists (no `first`)."""
+    """logic_solve's loop with the full finder lists (no `first`): tier by
+    tier, the simplest step of a tier first."""
     pos = position.copy()
     texts = []
     while len(texts) < 2000 and not pos.contradiction() and not pos.is_solved():
         progress = False
-        for t in ladder():
-            found = t.finder(pos)
+        for group in tiers(ladder()):
+            picked = simplest([(t, t.finder(pos)) for t in group])
+            if picked is None:
+                continue
+            t, found = picked
             for step in (found if t.batched else found[:1]):
                 if _applicable(pos, step):
                     pos.apply(step)

@@ -115,7 +115,7 @@ def test_parse_claim_errors_name_the_bad_part(text, bad):
     ("hidden triple", ("hidden-subset",), 3), ("hidden-quad", ("hidden-subset",), 4),
     ("naked-subset", ("naked-subset",), None), ("Pointing", ("pointing",), None),
     ("box/line reduction", ("claiming",), None), ("Full House", ("naked-single",), None),
-    ("locked-candidates", ("pointing", "claiming"), None),
+    ("locked-candidates", ("locked-subset", "pointing", "claiming"), None),
 ])
 def test_technique_names_map_to_ids(name, ids, size):
     named = resolve_technique(name)

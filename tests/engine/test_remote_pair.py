@@ -194,7 +194,7 @@ def test_a_chain_or_its_ends_in_any_order():
 
 def test_room_fields():
     t = get("remote-pair")
-    assert (t.family, t.rank, t.name, t.label) == ("chains", 140, "Remote Pair", "Remote Pair")
+    assert (t.family, t.rank, t.name, t.label) == ("chains", 95, "Remote Pair", "Remote Pair")
     assert t.aliases == ("remote pair", "remote pairs", "remotepair")
     assert {o for o, _, _ in t.confusions} == {"naked-subset", "xy-chain"}
     step, = find_all(expert(279), ["remote-pair"])

@@ -153,10 +153,10 @@ def test_check_failing_conditions():
 def test_room_fields():
     t = REGISTRY["sue-de-coq"]
     assert t.family == "disjoint-subsets" and t.rank == 245 and t.score == 250
-    # a static pattern: after the finned fish, before colouring and every chain
+    # a static pattern: after the finned fish, before the WXYZ-Wing, colouring and every chain
     order = [u.id for u in ladder()]
-    assert order[order.index("sue-de-coq") - 1:order.index("sue-de-coq") + 2] == [
-        "finned-jellyfish", "sue-de-coq", "simple-colours"]
+    assert order[order.index("sue-de-coq") - 1:order.index("sue-de-coq") + 3] == [
+        "finned-jellyfish", "sue-de-coq", "wxyz-wing", "simple-colours"]
     assert all(REGISTRY[p].rank < t.rank for p in t.prerequisites)
     # its family, of its own, sits between the finned fish and colouring
     fams = [f for f, _ in families()]

@@ -53,10 +53,10 @@ def test_glicko2_reproduces_glickmans_worked_example():
 def test_item_difficulty_is_seeded_from_the_engine():
     assert learner.base_rating("naked-single") < learner.base_rating("x-wing") < \
         learner.base_rating("forcing-net")
-    one, many = (learner.item_difficulty("x-wing", "find-all", n, 0.5) for n in (1, 4))
+    one, many = (learner.item_difficulty("x-wing", n, 0.5) for n in (1, 4))
     assert many - one == 90.0                          # finding all of four is harder
-    assert learner.item_difficulty("x-wing", "name", 4, 0.5) == one - 90.0
-    assert learner.item_difficulty("x-wing", "find-all", 1, 0.2) > one    # earlier: harder
+    assert learner.item_difficulty("x-wing", 4, 0.5, many_is_harder=False) == one - 90.0
+    assert learner.item_difficulty("x-wing", 1, 0.2) > one    # earlier: harder
 
 
 def session(store, clock, day: float, confused: bool = True) -> None:
@@ -70,7 +70,7 @@ def session(store, clock, day: float, confused: bool = True) -> None:
     store.record_claim("ana", "r5c2<>3", "proved", "x-wing", position="p2")
     clock[0] += 60_000
     store.record_attempt("ana", "x-wing", "find-all", 1.0, 30.0, 0, item="find-all:x-wing:q1",
-                         difficulty=learner.item_difficulty("x-wing", "find-all", 3, 0.5))
+                         difficulty=learner.item_difficulty("x-wing", 3, 0.5))
     if confused:
         clock[0] += 60_000
         store.record_claim("ana", "r7c7<>4", "proved-other", "two-string-kite",
@@ -331,7 +331,7 @@ def test_the_cli_prints_progress_and_the_class_table(tmp_path, capsys, clock):
     s.close()
     assert main(["progress", "--db", path, "--user", "ana", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert [d["technique"] for d in data][:3] == ["naked-single", "hidden-single", "pointing"]
+    assert [d["technique"] for d in data][:3] == ["naked-single", "hidden-single", "locked-subset"]
     xw = next(d for d in data if d["technique"] == "x-wing")
     assert xw["attempts"] == 9 and xw["rating"] > 1340 and xw["deviation"] < 350
     assert {"technique", "rating", "deviation", "attempts", "next_review"} <= set(xw)
@@ -371,8 +371,7 @@ def test_practice_positions_are_picked_near_the_learners_rating():
 
     def difficulty(p):
         filled = sum(1 for v in p.position.values if v) / 81
-        return learner.item_difficulty("x-wing", "find-all", len(find_all(p.position, ["x-wing"])),
-                                       filled)
+        return learner.item_difficulty("x-wing", len(find_all(p.position, ["x-wing"])), filled)
     cands = practice_positions("x-wing", 6, 0)
     levels = sorted(difficulty(p) for p in cands)
     assert levels[0] < levels[-1]

@@ -14,8 +14,8 @@ from tutor.engine.grid import cell_name
 from tutor.teaching.lesson_text import LessonError, parse_effect_list, parse_effects, parse_link
 from tutor.teaching.lesson_verify import verify_example
 from tutor.teaching.lessons import REQUIRED_SECTIONS, load_lessons, parse_lesson, search_lessons
+from tutor.teaching.quiz import kind_ids
 
-QUIZ_KINDS = ("find-all", "eliminate", "name")      # tutor/teaching/quiz.py KINDS
 ROOT = Path(__file__).resolve().parents[2]
 LADDER_RANKS = {t.id: t.rank for t in ladder()}
 LESSONS = load_lessons(ROOT / "lessons")
@@ -88,7 +88,7 @@ def test_links_resolve(lesson):
         elif link.scheme == "quiz":
             assert resolve([link.target]), f"{where}: no such technique"
             for key, value in link.options:
-                assert key == "kind" and value in QUIZ_KINDS, f"{where}: unknown quiz option"
+                assert key == "kind" and value in kind_ids(), f"{where}: unknown quiz option"
         elif link.scheme == "claim":
             ex = lesson.example(link.example) if link.example else lesson.check_example
             assert ex, f"{where}: no example to claim on"
@@ -111,7 +111,8 @@ def test_check_yourself_claims_are_proved_by_the_lesson_technique():
             if link is None or link.scheme != "claim":
                 continue
             ex = lesson.example(link.example) if link.example else lesson.check_example
-            verdict = judge.judge(ex.position(), judge.parse_claim(link.target), by=ex.technique)
+            verdict = judge.judge(ex.position(), judge.parse_claim(link.target), by=ex.technique,
+                                  pattern=link.option("pattern"))
             assert verdict.kind == "proved", f"{lesson.id}: {link.target}: {verdict.message}"
             claims += 1
     assert claims >= len(LESSONS)

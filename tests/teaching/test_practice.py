@@ -14,11 +14,11 @@ from tutor.teaching.practice_sources import VARIANT_PREFIX, redraw_puzzle, shipp
 from tutor.teaching.practice_walk import positions_in, walk
 
 LADDER = [
-    "naked-single", "hidden-single", "pointing", "claiming", "naked-subset", "hidden-subset",
-    "x-wing", "swordfish", "jellyfish", "skyscraper", "two-string-kite", "turbot-fish",
-    "empty-rectangle", "remote-pair", "w-wing", "xy-wing", "xyz-wing", "wxyz-wing",
-    "unique-rectangle", "hidden-rectangle", "bug-plus-one",
-    "finned-x-wing", "finned-swordfish", "finned-jellyfish", "sue-de-coq",
+    "naked-single", "hidden-single", "locked-subset", "pointing", "claiming", "naked-subset",
+    "hidden-subset", "x-wing", "swordfish", "jellyfish", "remote-pair", "bug-plus-one",
+    "skyscraper", "two-string-kite", "turbot-fish", "empty-rectangle", "w-wing", "xy-wing",
+    "xyz-wing", "unique-rectangle", "hidden-rectangle",
+    "finned-x-wing", "finned-swordfish", "finned-jellyfish", "sue-de-coq", "wxyz-wing",
     "simple-colours", "multi-colours", "x-cycle", "xy-chain", "aic", "grouped-aic",
     "als-xz", "als-xy-wing", "als-chain", "death-blossom",
     "forcing-chain", "forcing-net", "trial",

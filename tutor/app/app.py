@@ -55,12 +55,13 @@ from __future__ import annotations
 import getpass
 import os
 
+from textual import events
 from textual.app import App
 from textual.binding import Binding
 
 from ..engine.formats import read_position_arg
 from ..engine.position import Position, PositionError
-from . import catalog, settings
+from . import catalog, entry_keys, guards, settings
 from .commands import TutorCommands
 from .game import Game
 from .screens import SCREENS, available, screen_class
@@ -92,6 +93,7 @@ class TutorApp(App):
                  start_args: dict | None = None, save: bool = True, name: str | None = None,
                  **options) -> None:
         super().__init__()
+        guards.guard_option_list_paging()
         if store_path is None and options.get("db"):
             store_path = options["db"]          # the classroom's --db URL
         self.options = options
@@ -102,6 +104,7 @@ class TutorApp(App):
         self.served = bool(options.get("role"))
         if self.served:
             self.COMMANDS = {TutorCommands}
+            guards.keep_pumps_alive()
         # a locked class test (tutor/app/classlink.py sets the limit): what gives
         # answers away is closed, and each try at it is counted for the teacher
         self.hint_limit: int | None = None
@@ -355,6 +358,16 @@ class TutorApp(App):
                 self._play.log_line(f"Your teacher set {settings.SETTINGS[name].title.lower()} "
                                     f"{settings.text_of(self.setting(name))} for the class.", "hint")
             self._play.setting_changed(name, self.setting(name))
+
+    # ------------------------------------------------------------ keys
+    async def on_event(self, event) -> None:
+        """An Enter or a multi-line paste for an entry line is taken in order
+        with the keys around it, however they arrive (entry_keys.py)."""
+        if isinstance(event, (events.Key, events.Paste)) and entry_keys.wants_order(self, event):
+            run = entry_keys.submit_in_order if isinstance(event, events.Key) else entry_keys.paste_lines
+            await run(self, event, super()._on_key)
+            return
+        await super().on_event(event)
 
     # ------------------------------------------------------------ errors
     ERROR_BUDGET = (10, 30.0)        # a served app survives this many errors in so many seconds

@@ -4,12 +4,13 @@ Attached by TutorApp when the session runs with role "student" (the SSH
 classroom sets it).  About once a second, in a worker thread, it reads the
 class's newest event from the store (one indexed query) and posts this
 student's result for the running event when it changed, with what is needed
-to resume it (the quiz entries so far).  On the UI thread:
+to resume it (the quiz's state: its answers so far).  On the UI thread:
   - a new running event (or one the teacher reopened): a pushed position
     opens on the grid, a pushed quiz on the quiz screen; the hint lock takes
     effect (app.hint_limit, and app.lock_answers() closes what gives answers
     away).  A student who comes back during the event resumes it: the quiz
-    with their entries replayed, the position from their saved game;
+    (of any kind) with its answers replayed and its log shown again, the
+    position from their saved game;
   - before a pushed position replaces the student's own game, that game is
     parked in the store (Store.keep_game); once the push ends, the palette
     offers "Back to my own game";
@@ -28,32 +29,6 @@ from .commands import register_commands
 from .palette import PaletteCommand
 
 POLL_S = 1.0
-MAX_ENTRIES = 300         # quiz entries kept for a resume
-
-
-# ------------------------------------------------------------------ quiz state
-
-def quiz_state(quiz) -> dict:
-    """What replays the quiz later: the entries that counted (found, repeated,
-    wrong), whether the student gave up, how many missed ones were shown."""
-    entries = [getattr(e, "text", e) for e, v in quiz.entries
-               if v.kind in ("found", "duplicate", "wrong", "other")]
-    return {"entries": entries[-MAX_ENTRIES:], "gave_up": bool(quiz.gave_up),
-            "revealed": len(quiz.revealed)}
-
-
-def restore_quiz(quiz, state: dict | None) -> None:
-    """Replay a quiz_state() on a fresh quiz of the same position: the same
-    entries give the same verdicts, so the quiz is where it was."""
-    if not state:
-        return
-    for text in state.get("entries") or ():
-        if isinstance(text, str):
-            quiz.submit(text)
-    if state.get("gave_up") and not quiz.gave_up:
-        quiz.give_up()
-        for _ in range(int(state.get("revealed") or 0)):
-            quiz.reveal_next()
 
 
 class ClassLink:
@@ -210,23 +185,22 @@ class ClassLink:
 
     def _start_quiz(self, ev, position: str, state=None) -> None:
         from ..engine.formats import parse_position
-        from ..teaching.quiz import FindAllQuiz
-        target = ev.payload.get("target") or "locked-set"
+        from ..teaching.quiz import make_quiz
+        from ..teaching.quiz.common import REFERENCE_TARGET
         try:
-            pos = parse_position(position)
-            self.quiz = FindAllQuiz(pos, target, title=ev.title, source="class",
-                                    uniqueness=self._uniqueness(ev))
-            restore_quiz(self.quiz, state)
+            self.quiz = make_quiz(ev.payload.get("quiz"), ev.payload.get("target") or REFERENCE_TARGET,
+                                  position=parse_position(position), uniqueness=self._uniqueness(ev),
+                                  title=ev.title, source="class")
+            self.quiz.restore(state)
         except Exception as e:
             self._log(f"The pushed quiz could not be started: {e}", "bad")
             self.quiz = None
             return
-        if state and state.get("entries"):
-            sc = self.quiz.score()
-            self._log(f"Welcome back to {ev.title}: you had found {sc.found} of {sc.total}.", "hint")
+        if self.quiz.log:
+            self._log(f"Welcome back to {ev.title}: {self.quiz.status_line()}.", "hint")
         if not self._open_quiz_screen():
             self._play(ev, position)
-            self._log(f"{self.quiz.title}: {self.quiz.total} to find.", "hint")
+            self._log(self.quiz.prompt(), "hint")
 
     def _open_quiz_screen(self) -> bool:
         """Hand the quiz model to the quiz screen when it takes one."""
@@ -286,12 +260,10 @@ class ClassLink:
         event, or None."""
         blocked = getattr(self.app, "locked_tries", 0)
         if self.quiz is not None:
-            sc = self.quiz.score()
-            res = {"found": sc.found, "total": sc.total, "wrong": sc.wrong, "gave_up": sc.gave_up}
+            res, progress = self.quiz.class_result()
             if blocked:
                 res["locked_tries"] = blocked
-            progress = sc.found / sc.total if sc.total else 1.0
-            return res, progress, bool(self.quiz.done), quiz_state(self.quiz)
+            return res, progress, bool(self.quiz.done), self.quiz.state()
         if self.game is not None:
             game = self.game
             solution = game.solution()

@@ -162,6 +162,26 @@ def action_commands(app) -> Iterable[PaletteCommand]:
                                  lambda n=name: app.open_screen(n), f"screen '{name}'")
 
 
+@register_commands
+def solve_commands(app) -> Iterable[PaletteCommand]:
+    """Solve up to a level or a technique (HoDoKu's "solve up to")."""
+    from ..engine.registry import ladder
+    from ..engine.solve import levels
+    play = getattr(app, "play", None)
+    if play is None:
+        return
+    yield PaletteCommand("Apply every single", play.action_apply_singles,
+                         "key S; u takes them all back")
+    yield PaletteCommand("Solve up to…", play.action_choose_limit,
+                         "key U: every step up to a level or a technique")
+    for family, name in levels():
+        yield PaletteCommand(f"Solve up to level: {name}", lambda f=family: play.solve_up_to(f),
+                             "every step no harder than this level", discover=False)
+    for t in ladder():
+        yield PaletteCommand(f"Solve up to: {t.name}", lambda tid=t.id: play.solve_up_to(tid),
+                             f"every step up to {t.name}, simplest first", discover=False)
+
+
 def toggle_start_without_candidates(app) -> None:
     app.start_without_candidates = not app.start_without_candidates
     play = getattr(app, "play", None)
@@ -182,6 +202,23 @@ def settings_commands(app) -> Iterable[PaletteCommand]:
         yield PaletteCommand(f"Settings: {s.title.lower()} {text_of(new)}",
                              lambda n=name, v=new: app.set_setting(n, v),
                              f"now {text_of(not new)}. {s.help}")
+
+
+@register_commands
+def quiz_commands(app) -> Iterable[PaletteCommand]:
+    """Every kind of quiz on every family and technique (found when typed:
+    'quiz name wings')."""
+    from .screens import available
+    if not available("quiz"):
+        return
+    from ..engine.registry import families, ladder
+    from ..teaching.quiz import kinds, quiz_title
+    targets = [fid for fid, _ in families()] + [t.id for t in ladder()]
+    for k in kinds():
+        for target in targets:
+            yield PaletteCommand(f"Quiz: {quiz_title(k.kind, target)}",
+                                 lambda kind=k.kind, t=target: app.open_screen("quiz", target=t, kind=kind),
+                                 f"a quiz: {k.asks}", discover=False)
 
 
 @register_commands

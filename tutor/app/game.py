@@ -295,10 +295,14 @@ class Game:
         marks ^= {(i, d)}
         return self._commit(f"mark {cell_name(i)}<>{d}", self.position.copy(), marks)
 
-    def clear_marks(self) -> Change | None:
-        if not self.marks:
+    def clear_marks(self, pairs=None) -> Change | None:
+        """Take the claim marks off: these (cell, digit) pairs, or all."""
+        gone = self.marks if pairs is None else self.marks & set(pairs)
+        if not gone:
             return None
-        return self._commit("clear marks", self.position.copy(), set())
+        label = "clear marks" if gone == self.marks else "unmark " + ", ".join(
+            f"{cell_name(i)}<>{d}" for i, d in sorted(gone))
+        return self._commit(label, self.position.copy(), self.marks - gone)
 
     def colour(self, i: int, d: int, colour: int) -> Change | None:
         """Colour a candidate (colour 1..COLOURS); the same colour again takes it off."""
@@ -333,9 +337,14 @@ class Game:
         return self._commit("fill candidates", new)
 
     def apply_step(self, step, label: str | None = None) -> Change | None:
+        return self.apply_steps([step], label or f"apply {step.name}")
+
+    def apply_steps(self, steps, label: str) -> Change | None:
+        """The engine's steps, in order, as one change (one undo takes them all back)."""
         new = self.position.copy()
-        new.apply(step)
-        return self._commit(label or f"apply {step.name}", new)
+        for step in steps:
+            new.apply(step)
+        return self._commit(label, new)
 
     def eliminate(self, pairs, label: str) -> Change | None:
         new = self.position.copy()

@@ -2,17 +2,16 @@
 
 The quiz screen asks here for the quiz it is about to make: one the learner
 left unfinished (same kind, target, seed, start position and uniqueness
-switch) comes back as it was while the app runs (kept on the app), and a
-find-all quiz also after a restart: its entries are kept in the store (the
-settings table, under a name of its own, which the settings ignore) and
-replayed on a fresh quiz of the same position, giving the same verdicts.
+switch) comes back as it was while the app runs (kept on the app), and
+also after a restart: its state (the quiz protocol's `state()`: the answers
+so far) is kept in the store (the settings table, under a name of its own,
+which the settings ignore) and replayed on a fresh quiz of the same
+position, giving the same verdicts.
 """
 from __future__ import annotations
 
 import hashlib
 import json
-
-from .classlink import quiz_state, restore_quiz
 
 PREFIX = "quiz:"
 
@@ -44,16 +43,16 @@ def resume(app, key: str, fresh):
     if kept is not None and not kept.done:
         return kept, True
     state = _stored(app, key)
-    if state and hasattr(fresh, "entries"):
+    if state:
         try:
-            restore_quiz(fresh, state)
+            fresh.restore(state)
         except Exception:             # a state that no longer replays: start afresh
             return fresh, False
         if fresh.done:
             forget(app, key)
         else:
             quizzes[key] = fresh
-            return fresh, bool(fresh.entries)
+            return fresh, bool(fresh.log)
     quizzes[key] = fresh
     return fresh, False
 
@@ -65,9 +64,9 @@ def remember(app, key: str, quiz) -> None:
         return
     _open(app)[key] = quiz
     store, user = getattr(app, "store", None), getattr(app, "user", None)
-    if store is not None and user and hasattr(quiz, "entries"):
+    if store is not None and user:
         try:
-            store.set_setting(user, key, json.dumps(quiz_state(quiz)))
+            store.set_setting(user, key, json.dumps(quiz.state()))
         except Exception:             # never lose the quiz over the store
             pass
 

@@ -1,12 +1,16 @@
-"""What each SSH session runs: `python -m tutor.classroom.child`.
+"""What each student's session runs: the app on the session's PTY.
 
-The server starts this with the PTY slave on stdin/stdout/stderr, in a new
-session, and these environment variables:
+Usually forked from the warm parent (warm_parent.py calls `run`); without
+one (it could not start, or a test runs its own program) the server execs
+`python -m tutor.classroom.child` instead.  Either way the PTY slave is on
+stdin/stdout/stderr, the process leads a new session, and these
+environment variables say who it is:
   SUDOKU_TUTOR_USER   the roster name      SUDOKU_TUTOR_ROLE  student | teacher
   SUDOKU_TUTOR_DB     the store URL        SUDOKU_TUTOR_CLASS the class name
   SUDOKU_TUTOR_SERVER_PID  the server, so the app dies with it
-It makes the PTY its controlling terminal (so a hang-up and window resizes
-reach it from the kernel), then runs the ordinary app.
+`run` makes the PTY its controlling terminal (so a hang-up and window
+resizes reach it from the kernel), ties the process's life to its parent's,
+then runs the ordinary app.
 """
 from __future__ import annotations
 
@@ -27,16 +31,16 @@ def _take_terminal() -> None:
         pass
 
 
-def _die_with_parent() -> None:
-    """Ask Linux to send SIGHUP when the server goes away (even by kill -9)."""
+def die_with_parent(parent: int | None, sig: int = signal.SIGHUP) -> None:
+    """Ask Linux to send `sig` when the parent goes away (even by kill -9);
+    exit at once if `parent` (its pid) is gone already."""
     try:
         libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGHUP), 0, 0, 0)
+        libc.prctl(_PR_SET_PDEATHSIG, int(sig), 0, 0, 0)
     except (OSError, AttributeError):
         return
-    want = os.environ.get("SUDOKU_TUTOR_SERVER_PID")
-    if want and want.isdigit() and os.getppid() != int(want):
-        os._exit(1)                       # the server died before prctl
+    if parent and os.getppid() != parent:
+        os._exit(1)                       # the parent died before prctl
 
 
 def app_options(env=os.environ) -> dict:
@@ -57,13 +61,19 @@ def app_options(env=os.environ) -> dict:
     return opts
 
 
-def main() -> int:
+def run(parent: int | None) -> int:
+    """The session's app, in this process; `parent` is the pid it dies with."""
     _take_terminal()
-    _die_with_parent()
+    die_with_parent(parent)
     signal.signal(signal.SIGHUP, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     from ..app import run_app
     return run_app(**app_options()) or 0
+
+
+def main() -> int:
+    server = os.environ.get("SUDOKU_TUTOR_SERVER_PID", "")
+    return run(int(server) if server.isdigit() else None)
 
 
 if __name__ == "__main__":

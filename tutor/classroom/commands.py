@@ -32,7 +32,11 @@ def add_subcommands(sub) -> None:
     s.add_argument("--max-memory", type=float, default=400, metavar="MB",
                    help="close a student's session whose processes use more memory (default 400; 0: no limit)")
     s.add_argument("--max-pending-logins", type=int, default=100, metavar="N",
-                   help="most connections not logged in yet at once (default 100)")
+                   help="most connections not logged in yet that name no roster account, at once; "
+                        "past it the oldest of the busiest address is closed (default 100)")
+    s.add_argument("--max-pending-per-address", type=int, metavar="N",
+                   help="the same from one address (default: --max-pending-logins; a class "
+                        "behind one NAT shares an address)")
     s.add_argument("--open", action="store_true",
                    help="open mode: any name may log in as a student with the class password")
     s.add_argument("--class-password-stdin", action="store_true",
@@ -44,10 +48,16 @@ def add_subcommands(sub) -> None:
     s.add_argument("--tls-cert", metavar="FILE", help="certificate (PEM) for HTTPS on the --web port")
     s.add_argument("--tls-key", metavar="FILE", help="private key (PEM) of --tls-cert")
     s.add_argument("--log", metavar="FILE", help="append the log here instead of standard error")
+    s.add_argument("--no-remember", action="store_true",
+                   help="do not remember returning students' SSH keys and browsers (each login "
+                        "then pays the full password check)")
+    s.add_argument("--no-warm-parent", action="store_true",
+                   help="start each student's app afresh instead of forking it from a warm parent "
+                        "(slower, more memory; for comparison)")
     s.set_defaults(func=cmd_serve)
 
     r = sub.add_parser("roster", help="add, list or remove classroom accounts")
-    rsub = r.add_subparsers(dest="roster_command", required=True)
+    rsub = r.add_subparsers(dest="roster_command", required=True, metavar="add|list|remove|class")
     a = rsub.add_parser("add", help="add or update an account")
     a.add_argument("name")
     role = a.add_mutually_exclusive_group()
@@ -177,6 +187,8 @@ def config_from_args(args):
             raise UsageError(str(e)) from None
     if args.max_pending_logins < 1:
         raise UsageError("--max-pending-logins must be at least 1")
+    if args.max_pending_per_address is not None and args.max_pending_per_address < 1:
+        raise UsageError("--max-pending-per-address must be at least 1")
     web_port, cert, key = getattr(args, "web", None), getattr(args, "tls_cert", None), getattr(args, "tls_key", None)
     if web_port is not None and not 0 <= web_port <= 65535:
         raise UsageError(f"bad --web port {web_port}")
@@ -197,8 +209,11 @@ def config_from_args(args):
                         db_password=password, max_sessions=args.max_sessions,
                         idle_timeout=args.idle_timeout, max_memory_mb=args.max_memory,
                         open_password_hash=open_hash, max_unauthenticated=args.max_pending_logins,
+                        max_pending_per_address=args.max_pending_per_address,
                         host_key_path=Path(args.host_key) if args.host_key else None,
-                        web_port=web_port, tls_cert=cert, tls_key=key)
+                        web_port=web_port, tls_cert=cert, tls_key=key,
+                        warm_parent=not getattr(args, "no_warm_parent", False),
+                        remember_logins=not getattr(args, "no_remember", False))
 
 
 def _db_password(args) -> str | None:
@@ -207,10 +222,12 @@ def _db_password(args) -> str | None:
     if args.db_password_file:
         try:
             with open(args.db_password_file, encoding="utf-8") as f:
-                password = f.readline().rstrip("\r\n")
+                password = f.readline(4096).rstrip("\r\n")
         except OSError as e:
             raise UsageError(f"cannot read --db-password-file {args.db_password_file}: "
                              f"{e.strerror}") from None
+        except UnicodeDecodeError:
+            raise UsageError(f"--db-password-file {args.db_password_file} is not UTF-8 text") from None
         if not password:
             raise UsageError(f"--db-password-file {args.db_password_file} is empty")
         return password

@@ -3,8 +3,8 @@
 Logins are checked against the roster (passwords and public keys); failed
 ones make the next answers slower (LoginThrottle), per account and per
 connection; every failure is one log line.  Connections that have not
-logged in yet are capped (ServerConfig.max_unauthenticated); one that
-fails MAX_TRIES times is closed.  A connection may open
+logged in yet are bounded and timed out (pending.py), with room kept for
+the roster's own logins; one that fails MAX_TRIES times is closed.  A connection may open
 terminal sessions (session.py) and nothing else: port forwarding both ways,
 agent and X11 forwarding are refused and logged.
 """
@@ -16,6 +16,8 @@ import time
 
 import asyncssh
 
+from ..usage import one_line
+from . import remembered
 from .session import Session
 
 log = logging.getLogger("tutor.classroom")
@@ -88,23 +90,34 @@ class LoginThrottle:
 
 
 def safe_name(name: str) -> str:
-    """A user name as typed by a client, made safe for a one-line log."""
-    text = "".join(ch if ch.isprintable() else "?" for ch in name[:40])
-    return text + ("…" if len(name) > 40 else "")
+    """A name a client sent (an account, an Origin), as the log shows it:
+    control characters escaped, at most 40 characters."""
+    return one_line(name, 40)
 
 
-async def check_login(room, ip: str, username: str, password: str, connection_failures: int):
-    """A password login, SSH's or the browser's: the role when right, else None.
-    An account that failed lately has its tries checked one by one; the
-    caller answers a failure with login_failed."""
+async def check_login(room, ip: str, username: str, password: str, connection_failures: int,
+                      device: str | None = None):
+    """A password login, SSH's or the browser's: (the role when right, else
+    None; whether a remembered browser checked it).  An account that failed
+    lately has its tries checked one by one; the caller answers a failure
+    with login_failed.  `device`: a browser's device token, which checks the
+    password fast when remembered (remembered.py)."""
     wait = room.throttle.wait_before(username)
     if wait:
         await asyncio.sleep(wait)
-    failures = max(connection_failures, room.throttle.failures(ip, username))
-    role = await room.check_password_async(username, password, failures)
+    acc = room.current_roster().accounts.get(username)
+    fast = None
+    if device and acc is not None and acc.password and room.config.remember_logins:
+        fast = await room.store_read(remembered.device_check, device, username, password,
+                                     remembered.password_tag(acc.password))
+    if fast is None:
+        failures = max(connection_failures, room.throttle.failures(ip, username))
+        role = await room.passwords.check(username, password, failures)
+    else:
+        role = acc.role if fast else None
     if role:
         room.throttle.succeeded(ip, username)
-    return role
+    return role, fast is not None
 
 
 async def login_failed(room, ip: str, peer: str, username: str, why: str, connection_failures: int,
@@ -135,7 +148,8 @@ class Connection(asyncssh.SSHServer):
         self.opened = False          # any session channel ever opened
         self.closed = False
         self.failures = 0            # failed logins on this connection
-        self.pending = False         # counted among the connections not logged in
+        self.offered: list[str] = []  # keys the client offered (remembered.py)
+        self.checking = 0            # password checks of ours under way
 
     def who(self) -> str:
         return f"{safe_name(self.user) if self.user else '?'}@{self.peer}"
@@ -147,39 +161,71 @@ class Connection(asyncssh.SSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?", 0)
         self.ip, self.peer = str(peer[0]), f"{peer[0]}:{peer[1]}"
-        room = self.classroom
-        if room.unauthenticated >= room.config.max_unauthenticated:
-            log.warning("refused %s: too many connections not logged in (%d)", self.peer,
-                        room.unauthenticated)
-            conn.abort()
-            return
-        room.unauthenticated += 1
-        self.pending = True
         log.info("connection from %s", self.peer)
+        pending = self.classroom.pending
+        pending.arrived(self)
+        loop = asyncio.get_running_loop()
+        loop.call_later(pending.name_timeout, self._name_deadline)
+        loop.call_later(self.classroom.config.login_timeout, self._login_deadline)
+
+    def _name_deadline(self) -> None:
+        if self.user is None and not self.closed:
+            self.close_pending(f"no login begun within {self.classroom.pending.name_timeout:.0f} s")
+
+    def _login_deadline(self) -> None:
+        """Time to log in is up, unless the time goes to our own password
+        check: a class logging in at once waits for the checks, it is not
+        turned away while queued for them."""
+        if self.role is not None or self.closed:
+            return
+        if self.checking:
+            asyncio.get_running_loop().call_later(1.0, self._login_deadline)
+            return
+        self.close_pending(f"not logged in within {self.classroom.config.login_timeout:.0f} s")
+
+    def close_pending(self, why: str) -> None:
+        """Close this connection, not logged in yet (pending.py); logged for
+        the first few of an address, then at every doubling of the count."""
+        count = self.classroom.pending.pushed_out[self.ip]
+        if count & (count - 1) == 0:
+            log.warning("closed %s before its login: %s%s", self.peer, why,
+                        f" ({count} from {self.ip} so far)" if count > 1 else "")
+        self.classroom.pending.gone(self)
+        if self.conn is not None:
+            self.conn.abort()
 
     def _logged_in_or_gone(self) -> None:
-        if self.pending:
-            self.pending = False
-            self.classroom.unauthenticated -= 1
+        self.classroom.pending.gone(self)
 
     def connection_lost(self, exc) -> None:
         self.closed = True
         self._logged_in_or_gone()
-        why = f" ({exc})" if exc else ""
+        why = f" ({one_line(str(exc), 200)})" if exc else ""     # a client's own disconnect text
         log.info("disconnected %s%s", self.who(), why)
 
     # ---------------------------------------------------------- logins
     def begin_auth(self, username: str) -> bool:
         self.user = username
+        if username in self.classroom.current_roster().accounts:
+            self.classroom.pending.named_account(self)
         return True
 
     def password_auth_supported(self) -> bool:
         return True
 
     async def validate_password(self, username: str, password: str) -> bool:
-        role = await check_login(self.classroom, self.ip, username, password, self.failures)
+        room = self.classroom
+        self.checking += 1
+        try:
+            role, _ = await check_login(room, self.ip, username, password, self.failures)
+        finally:
+            self.checking -= 1
         if role:
             self.role, self.method = role, "password"
+            acc = room.current_roster().accounts.get(username)
+            if self.offered and acc is not None and room.config.remember_logins:
+                room.store_call(remembered.remember_keys, username, self.offered,
+                                remembered.password_tag(acc.password))
             return True
         await self._failed(username, "wrong name or password")
         return False
@@ -188,10 +234,20 @@ class Connection(asyncssh.SSHServer):
         return True
 
     async def validate_public_key(self, username: str, key) -> bool:
-        roster = self.classroom.current_roster()
+        room = self.classroom
+        roster = room.current_roster()
+        acc = roster.accounts.get(username)
         if roster.key_ok(username, key):
-            self.role, self.method = roster.accounts[username].role, "key"
+            self.role, self.method = acc.role, "key"
             return True
+        if acc is not None and acc.password and room.config.remember_logins:
+            data = remembered.key_data(key)
+            if await room.store_read(remembered.key_remembered, username, data,
+                                     remembered.password_tag(acc.password), default=False):
+                self.role, self.method = acc.role, "remembered key"
+                return True
+            if data not in self.offered:
+                self.offered.append(data)          # remembered if the password is right
         await self._failed(username, f"key {key.get_fingerprint()} is not in the roster for "
                                      "this name", key=True)
         return False

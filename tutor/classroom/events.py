@@ -54,6 +54,13 @@ def class_settings(store, class_name: str) -> dict[str, str]:
 
 # ------------------------------------------------------------------ presence
 
+def set_members(store, class_name: str, members: dict[str, str]) -> None:
+    """The class's roster, name -> role, as the server read it: the teacher
+    view counts and lists every member, logged in ever or not."""
+    ensure_schema(store)
+    tables.set_members(store.backend, class_name, members)
+
+
 def session_started(store, session_id: str, class_name: str, user: str, role: str, peer: str,
                     server_id: str, via: str = "ssh") -> None:
     ensure_schema(store)

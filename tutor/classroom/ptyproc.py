@@ -1,10 +1,11 @@
 """One app process in its own pseudo-terminal, driven from asyncio.
 
-The process is started with `asyncio.create_subprocess_exec`, the PTY slave as
-its stdin/stdout/stderr and `start_new_session=True`, so it leads its own
-session and process group (pgid == pid).  The child entry point
-(tutor/classroom/child.py) makes the PTY its controlling terminal, so closing
-the master hangs it up and a resize reaches it as SIGWINCH.
+The process is forked by the warm parent (warm_parent.py), or else started
+with `asyncio.create_subprocess_exec`; either way the PTY slave is its
+stdin/stdout/stderr and it leads its own session and process group (pgid ==
+pid).  The child (tutor/classroom/child.py) makes the PTY its controlling
+terminal, so closing the master hangs it up and a resize reaches it as
+SIGWINCH.
 
 Ending it (`terminate`) never leaves a process behind: close the master, then
 SIGHUP, SIGTERM and SIGKILL to the whole process group, each after a short wait.
@@ -21,11 +22,32 @@ import termios
 
 _PAGE = os.sysconf("SC_PAGE_SIZE")
 
+# The largest terminal an app is given, whatever a client asks for at login
+# or later (a 10000x10000 request grew an app past 500 MB): wider than a 4K
+# screen in a small font.  Pixel sizes are what the kernel can hold.
+MAX_COLS, MAX_ROWS = 400, 200
+MAX_PIXELS = 0xFFFF
+
+
+def clamp_size(cols, rows) -> tuple[int, int]:
+    """A client's terminal size (any numbers; 0 or none: 80x24) as the app gets it."""
+    return _bounded(cols or 80, 80, 1, MAX_COLS), _bounded(rows or 24, 24, 1, MAX_ROWS)
+
+
+def _bounded(value, default: int, least: int, most: int) -> int:
+    try:
+        number = int(value)
+    except (TypeError, ValueError):          # not a number (NaN too)
+        return default
+    except OverflowError:                    # an infinity
+        number = most if value > 0 else least
+    return max(least, min(number, most))
+
 
 def set_winsize(fd: int, cols: int, rows: int, xpix: int = 0, ypix: int = 0) -> None:
-    cols = max(1, min(int(cols or 80), 1000))
-    rows = max(1, min(int(rows or 24), 1000))
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, xpix or 0, ypix or 0))
+    cols, rows = clamp_size(cols, rows)
+    xpix, ypix = _bounded(xpix, 0, 0, MAX_PIXELS), _bounded(ypix, 0, 0, MAX_PIXELS)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, xpix, ypix))
 
 
 def quiet_terminal(fd: int) -> None:
@@ -94,14 +116,18 @@ def group_pids(pgid: int) -> list[int]:
 
 
 class PtyProcess:
-    """A child process on a PTY.  `on_output(bytes)` gets what it prints;
-    `on_exit(returncode)` is called once, after its last output."""
+    """A child process on a PTY: forked by the warm parent when `warm` (a
+    warm_link.WarmLink) is running, else `argv` exec'd.  `on_output(bytes)`
+    gets what it prints; `on_exit(returncode)` is called once, after its
+    last output."""
 
-    def __init__(self, argv, env, cols=80, rows=24, *, on_output, on_exit, cwd=None):
+    def __init__(self, argv, env, cols=80, rows=24, *, on_output, on_exit, cwd=None, warm=None):
         self.argv, self.env, self.cwd = list(argv), dict(env), cwd
         self.cols, self.rows = cols, rows
         self._on_output, self._on_exit = on_output, on_exit
+        self.warm = warm
         self.proc: asyncio.subprocess.Process | None = None
+        self._pid: int | None = None
         self.master: int | None = None
         self._loop = asyncio.get_running_loop()
         self._reading = False
@@ -113,16 +139,26 @@ class PtyProcess:
 
     @property
     def pid(self) -> int | None:
-        return self.proc.pid if self.proc else None
+        return self._pid
 
     async def start(self) -> None:
         master, slave = pty.openpty()
         try:
             set_winsize(slave, self.cols, self.rows)
             quiet_terminal(slave)
-            self.proc = await asyncio.create_subprocess_exec(
-                *self.argv, stdin=slave, stdout=slave, stderr=slave, env=self.env, cwd=self.cwd,
-                start_new_session=True, close_fds=True)
+            if self.warm is not None:
+                if self.warm.alive:
+                    try:
+                        self._pid = await self.warm.spawn(slave, self.env)
+                    except OSError:
+                        pass
+                if not self.warm.alive:
+                    self.warm.restart_soon()
+            if self._pid is None:
+                self.proc = await asyncio.create_subprocess_exec(
+                    *self.argv, stdin=slave, stdout=slave, stderr=slave, env=self.env, cwd=self.cwd,
+                    start_new_session=True, close_fds=True)
+                self._pid = self.proc.pid
         except BaseException:
             os.close(master)
             raise
@@ -178,7 +214,11 @@ class PtyProcess:
             self._on_output(data)
 
     async def _wait(self) -> None:
-        rc = await self.proc.wait()
+        if self.proc is not None:
+            rc = await self.proc.wait()
+        else:
+            rc = await self.warm.wait_exit(self._pid)
+            rc = -signal.SIGHUP if rc is None else rc     # died with the warm parent
         self.returncode = rc
         self._drain()
         self._close_master()
@@ -227,9 +267,9 @@ class PtyProcess:
         self.signal(signal.SIGWINCH)
 
     def signal(self, sig: int) -> None:
-        if self.proc and self.returncode is None:
+        if self._pid and self.returncode is None:
             try:
-                os.killpg(self.proc.pid, sig)
+                os.killpg(self._pid, sig)
             except (ProcessLookupError, PermissionError):
                 pass
 
@@ -249,7 +289,7 @@ class PtyProcess:
 
     async def terminate(self, grace: float = 1.0) -> str:
         """End the process group; returns how ('exited', 'SIGHUP', ...)."""
-        if self.proc is None:
+        if self._pid is None:
             return "not started"
         how = "exited"
         if self.returncode is None:
@@ -265,7 +305,7 @@ class PtyProcess:
                 except asyncio.TimeoutError:
                     pass
         # anything the app started and left in its group goes too
-        pgid = self.proc.pid
+        pgid = self._pid
         if group_alive(pgid):
             try:
                 os.killpg(pgid, signal.SIGKILL)

@@ -26,6 +26,8 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..paths import private_folder
+
 ROLES = ("student", "teacher")
 NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,31}\Z")
 _SCRYPT_N, _SCRYPT_R, _SCRYPT_P = 1 << 17, 8, 1
@@ -248,7 +250,7 @@ class Roster:
 
     def save(self, path=None) -> Path:
         path = Path(path or self.path or default_roster_path())
-        path.parent.mkdir(parents=True, exist_ok=True)
+        private_folder(path.parent)
         fd, tmp = tempfile.mkstemp(prefix=".roster-", dir=path.parent)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:

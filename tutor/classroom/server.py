@@ -30,12 +30,16 @@ from pathlib import Path
 
 import asyncssh
 
+from ..paths import private_folder
 from . import events
 from .connection import Connection, LoginThrottle
+from .logins import PasswordChecks
+from .pending import PendingLogins
 from .ptyproc import rss_by_group
 from .roster import (NAME_RE, Roster, RosterError, default_roster_path, hash_password, needs_rehash,
                      upgrade_password, verify_password)
 from .session import SERVER_STOPPED, Session
+from .warm_link import WarmLink
 
 log = logging.getLogger("tutor.classroom")
 
@@ -53,10 +57,14 @@ class ServerConfig:
     host_key_path: Path | None = None
     keepalive_interval: float = 15.0
     keepalive_count_max: int = 3
-    login_timeout: float = 60.0
-    max_unauthenticated: int = 100        # connections not logged in yet, at once
+    login_timeout: float = 60.0           # to log in, not counting our own password checks
+    max_unauthenticated: int = 100        # connections not logged in yet that name no
+                                          # roster account, at once (pending.py)
+    max_pending_per_address: int | None = None   # the same from one address (None: the above)
     watch_interval: float = 2.0
     app_argv: list[str] | None = None     # what a session runs (tests may replace it)
+    warm_parent: bool = True              # fork the real app from a warm parent (warm_parent.py)
+    remember_logins: bool = True          # keys and browsers of returning students (remembered.py)
     web_port: int | None = None           # the browser listener (web.py), None: none
     tls_cert: str | None = None           # PEM files for HTTPS on the web listener
     tls_key: str | None = None
@@ -72,7 +80,7 @@ def load_host_key(path: Path):
             return asyncssh.read_private_key(str(path))
         except (asyncssh.KeyImportError, OSError) as e:
             raise RosterError(f"cannot read host key {path}: {e}") from None
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_folder(path.parent)
     key = asyncssh.generate_private_key("ssh-ed25519", comment="sudoku-tutor classroom")
     tmp = path.with_name(path.name + ".tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -84,57 +92,6 @@ def load_host_key(path: Path):
     return key
 
 
-class LoginChecks:
-    """A few threads running password checks, lowest priority number first
-    (then in arrival order)."""
-
-    def __init__(self, threads: int):
-        self._heap: list = []
-        self._seq = itertools.count()
-        self._cond = threading.Condition()
-        self._stop = False
-        for k in range(threads):
-            threading.Thread(target=self._work, name=f"login-{k}", daemon=True).start()
-
-    async def run(self, priority: int, fn, *args):
-        import heapq
-        loop = asyncio.get_running_loop()
-        fut = loop.create_future()
-        with self._cond:
-            heapq.heappush(self._heap, (priority, next(self._seq), fn, args, loop, fut))
-            self._cond.notify()
-        return await fut
-
-    def _work(self) -> None:
-        import heapq
-        while True:
-            with self._cond:
-                while not self._heap and not self._stop:
-                    self._cond.wait()
-                if self._stop:
-                    return
-                _, _, fn, args, loop, fut = heapq.heappop(self._heap)
-            try:
-                result, error = fn(*args), None
-            except Exception as e:          # noqa: BLE001 - handed to the waiting login
-                result, error = None, e
-            loop.call_soon_threadsafe(_settle, fut, result, error)
-
-    def shutdown(self) -> None:
-        with self._cond:
-            self._stop = True
-            self._cond.notify_all()
-
-
-def _settle(fut, result, error) -> None:
-    if fut.done():
-        return
-    if error is not None:
-        fut.set_exception(error)
-    else:
-        fut.set_result(result)
-
-
 class Classroom:
     """What every connection shares: config, roster, sessions, limits."""
 
@@ -144,14 +101,15 @@ class Classroom:
         self._roster_mtime = self._mtime()
         self.sessions: set[Session] = set()
         self.throttle = LoginThrottle()
-        self.unauthenticated = 0          # connections that have not logged in yet
-        # password checks: scrypt takes ~0.5 s and 128 MB each, so two at a time,
-        # the likely good ones first (LoginChecks)
-        self._logins = LoginChecks(2)
+        # connections that have not logged in yet (bounded, timed out; pending.py)
+        self.pending = PendingLogins(config.max_unauthenticated, config.max_pending_per_address)
+        # password checks: scrypt off the event loop on every core, none twice (logins.py)
+        self.passwords = PasswordChecks(self)
         self._roster_lock = threading.Lock()
         self.server = None
         self.web = None                   # the browser listener (web.py), when asked for
         self._watch_task: asyncio.Task | None = None
+        self.warm: WarmLink | None = None     # the warm parent that forks the apps
         self.host_key = None
         # the store: who is connected (for the teacher view); written in the
         # background, in order, each write retried until it commits (QueuedStore)
@@ -175,10 +133,15 @@ class Classroom:
             try:
                 self.roster = Roster.load(self.config.roster_path)
                 log.info("roster reloaded: %d accounts", len(self.roster.accounts))
+                self.store_call(events.set_members, self.roster.class_name, self._members(),
+                                key="members")
             except RosterError as e:
                 log.error("roster not reloaded, keeping the previous one: %s", e)
             self._roster_mtime = m
         return self.roster
+
+    def _members(self) -> dict[str, str]:
+        return {name: acc.role for name, acc in self.roster.accounts.items()}
 
     def check_password(self, user: str, password: str) -> str | None:
         """The role when the password is right, else None.  (Runs in a thread.)
@@ -196,16 +159,10 @@ class Classroom:
         verify_password(password, None)          # same work for unknown names
         return None
 
-    async def check_password_async(self, user: str, password: str, failures: int = 0) -> str | None:
-        """check_password in the login threads.  A try of an account with no
-        recent failures goes before retries (the more failures, the later),
-        and a name that is not in the roster (it cannot log in, unless in open
-        mode) goes last: a student who mistypes, or a flood of made-up names,
-        never holds up the rest of the class."""
-        known = user in self.current_roster().accounts or (
+    def known_name(self, user: str) -> bool:
+        """A name that can log in: the roster's, or any good one in open mode."""
+        return user in self.current_roster().accounts or bool(
             self.config.open_password_hash is not None and NAME_RE.match(user))
-        priority = failures if known else 1000 + failures
-        return await self._logins.run(priority, self.check_password, user, password)
 
     def _upgrade(self, user: str, old: str, password: str) -> None:
         try:
@@ -249,6 +206,7 @@ class Classroom:
             os.environ["SUDOKU_TUTOR_DB_PASSWORD"] = self.config.db_password
         store = Store.open(self.config.db_url)
         events.ensure_schema(store)
+        events.set_members(store, self.roster.class_name, self._members())
         closed = events.close_stale_sessions(store, self.host, self.server_id)
         if closed:
             log.info("closed %d session rows left open by a server that stopped", closed)
@@ -276,6 +234,18 @@ class Classroom:
         if self.store is not None:
             store = self.store.store
             self.store.submit(lambda: fn(store, *args), fn.__name__, key)
+
+    async def store_read(self, fn, *args, default=None):
+        """fn(store, *args) in a thread, now (a login waits for it); `default`
+        when the store fails (the write queue retries, a read does not)."""
+        if self.store is None:
+            return default
+        from ..store import StoreError
+        try:
+            return await asyncio.get_running_loop().run_in_executor(None, fn, self.store.store, *args)
+        except (StoreError, OSError) as e:
+            log.warning("progress store %s: %s", self.store.location, e)
+            return default
 
     def new_session_id(self) -> str:
         return f"{self.server_id}/{next(self._ids)}"
@@ -328,12 +298,17 @@ class Classroom:
             encoding=None, line_editor=False, allow_pty=True,
             agent_forwarding=False, x11_forwarding=False, allow_scp=False,
             keepalive_interval=cfg.keepalive_interval, keepalive_count_max=cfg.keepalive_count_max,
-            login_timeout=cfg.login_timeout,
+            login_timeout=0,              # the connection keeps its own (connection.py)
         )
         if cfg.web_port is not None:
             from .web import WebListener
             self.web = await WebListener(self).start()
         self._watch_task = asyncio.ensure_future(self._watch())
+        if cfg.warm_parent and cfg.app_argv is None:
+            env = {k: v for k, v in self.child_env("", "", "", 120, 40).items()
+                   if k not in ("SUDOKU_TUTOR_USER", "SUDOKU_TUTOR_ROLE", "SUDOKU_TUTOR_DB_PASSWORD")}
+            self.warm = WarmLink(env)
+            asyncio.ensure_future(self.warm.start())   # until it is warm, apps start the slow way
         log.info("classroom %r listening on %s:%d, roster %s (%d accounts)%s; host key %s; store %s",
                  self.roster.class_name, cfg.host, self.port, cfg.roster_path,
                  len(self.roster.accounts), ", open mode" if cfg.open_password_hash else "",
@@ -361,13 +336,15 @@ class Classroom:
             await self.server.wait_closed()
         if self.web is not None:
             await self.web.stop()
+        if self.warm is not None:
+            await self.warm.stop()
         if self.store is not None:
             self.store_call(events.server_stopped, self.server_id)
             done = await asyncio.get_running_loop().run_in_executor(None, self.store.close, 5.0)
             if not done:
                 log.warning("progress store %s: %d writes could not be made before stopping",
                             self.store.location, self.store.pending)
-        self._logins.shutdown()
+        self.passwords.shutdown()
         log.info("classroom stopped")
 
 

@@ -11,22 +11,18 @@ they are told why, unless they quit the app themselves.
 from __future__ import annotations
 
 import asyncio
-import codecs
 import logging
+import re
 import time
 
 import asyncssh
 
+from ..usage import one_line
 from . import events
-from .ptyproc import PtyProcess
+from .input_filter import InputFilter
+from .ptyproc import PtyProcess, clamp_size
 
 log = logging.getLogger("tutor.classroom")
-
-# what a client may type: a burst (a pasted puzzle), then a steady rate far
-# above typing and mouse reports; beyond that input is dropped, so a flood
-# cannot keep a core busy for the whole class
-INPUT_BURST = 8192
-INPUT_RATE = 2048.0          # bytes per second
 
 # undo every mode the app may have set, whatever state it died in: end a
 # synchronized update, leave the alternate screen, show the cursor, stop mouse
@@ -34,6 +30,10 @@ INPUT_RATE = 2048.0          # bytes per second
 # wrap lines again, reset colours
 TERMINAL_RESET = (b"\x1b[?2026l\x1b[?1049l\x1b[?25h\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1015l"
                   b"\x1b[?1006l\x1b[?1004l\x1b[?2004l\x1b[?2048l\x1b[<u\x1b[?7h\x1b[0m\r\n")
+
+# a terminal type as terminfo names them; anything else gets DEFAULT_TERM
+TERM_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
+DEFAULT_TERM = "xterm-256color"
 
 # what the student reads when the session ends, by why it ended
 SERVER_STOPPED = "the class server stopped; your progress is saved."
@@ -58,11 +58,8 @@ class Session(asyncssh.SSHServerSession):
         self.gone = False
         self.session_id = server.classroom.new_session_id()
         self._end_task: asyncio.Task | None = None
-        # keys reach the app as valid UTF-8 whatever the client sends
-        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        self._allowance = float(INPUT_BURST)
-        self._allowance_at = time.monotonic()
-        self.dropped = 0
+        # keys reach the app as valid UTF-8 and at a bounded rate (input_filter.py)
+        self.input = InputFilter(server.who)
 
     def refuse(self, what: str, message: str) -> None:
         self.server.refused(what)
@@ -79,8 +76,12 @@ class Session(asyncssh.SSHServerSession):
         self.server.opened = True
 
     def pty_requested(self, term_type, term_size, term_modes) -> bool:
-        self.term = term_type or "xterm-256color"
-        self.size = term_size
+        self.term = term_type or DEFAULT_TERM
+        if not TERM_RE.fullmatch(self.term):
+            # not a terminal name (a NUL, a line break, 64 KB): the app gets the usual one
+            self.server.refused(f"TERM {one_line(self.term, 40)}: using {DEFAULT_TERM}")
+            self.term = DEFAULT_TERM
+        self.size = (*clamp_size(*term_size[:2]), *term_size[2:])
         return True
 
     def shell_requested(self) -> bool:
@@ -88,12 +89,12 @@ class Session(asyncssh.SSHServerSession):
 
     def exec_requested(self, command) -> bool:
         cmd = command if isinstance(command, str) else bytes(command).decode("utf-8", "replace")
-        self.server.refused(f"exec command {cmd[:60]!r}")
+        self.server.refused(f"exec command '{one_line(cmd, 60)}'")
         return False
 
     def subsystem_requested(self, subsystem) -> bool:
         name = subsystem if isinstance(subsystem, str) else bytes(subsystem).decode("utf-8", "replace")
-        self.server.refused(f"subsystem {name!r}")
+        self.server.refused(f"subsystem '{one_line(name, 60)}'")
         return False
 
     def session_started(self) -> None:
@@ -120,10 +121,10 @@ class Session(asyncssh.SSHServerSession):
             if self.gone and not self.closing:
                 self.closing = True
             return
-        cols, rows = self.size[0] or 80, self.size[1] or 24
+        cols, rows = clamp_size(*self.size[:2])
         env = room.child_env(self.user, self.role, self.term, cols, rows)
         self.proc = PtyProcess(room.child_argv(), env, cols, rows,
-                               on_output=self._output, on_exit=self._app_exited)
+                               on_output=self._output, on_exit=self._app_exited, warm=room.warm)
         try:
             await self.proc.start()
         except OSError as e:
@@ -148,34 +149,18 @@ class Session(asyncssh.SSHServerSession):
             self.pending.clear()
 
     # ---------------------------------------------------------- data
-    def _within_rate(self, n: int) -> bool:
-        now = time.monotonic()
-        self._allowance = min(INPUT_BURST, self._allowance + (now - self._allowance_at) * INPUT_RATE)
-        self._allowance_at = now
-        if n <= self._allowance:
-            self._allowance -= n
-            return True
-        if not self.dropped:
-            log.warning("input from %s over %d bytes/s: dropping it until it slows down",
-                        self.server.who(), INPUT_RATE)
-        self.dropped += n
-        return False
-
     def data_received(self, data, datatype) -> None:
         self.last_input = time.monotonic()
-        if not self._within_rate(len(data)):
+        data = self.input(data)
+        if not data:
             return
-        if not data.isascii():
-            data = self._decoder.decode(data).encode("utf-8")
-        elif self._decoder.getstate()[0]:             # the rest of a cut sequence
-            data = self._decoder.decode(data).encode("utf-8")
         if self.proc is not None:
             self.proc.write(data)
         elif len(self.pending) < 65536:
             self.pending += data
 
     def terminal_size_changed(self, width, height, pixwidth, pixheight) -> None:
-        self.size = (width, height, pixwidth, pixheight)
+        self.size = (*clamp_size(width, height), pixwidth, pixheight)
         if self.proc is not None:
             self.proc.resize(width, height, pixwidth, pixheight)
 
@@ -234,7 +219,8 @@ class Session(asyncssh.SSHServerSession):
         level = logging.WARNING if why in ("memory", "idle") else logging.INFO
         log.log(level, "session end %s pid %s after %.0f s: %s%s%s", self.server.who(),
                 self.proc.pid if self.proc else "-", took, why,
-                f" ({detail})" if detail else "", "" if how in ("exited", "not started") else f"; {how} sent")
+                f" ({one_line(detail, 200)})" if detail else "",
+                "" if how in ("exited", "not started") else f"; {how} sent")
         try:
             # the terminal comes back to the student in any case (the app may have
             # died without restoring it), and they are told why, unless they quit

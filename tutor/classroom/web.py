@@ -11,8 +11,10 @@ WebChannel stand in for the SSH connection and channel.
 
 Frames: binary ones from the browser are keys (mouse reports included),
 text ones are JSON control messages ({"type": "resize", "cols", "rows"});
-anything else closes the socket (1008).  Binary frames to the browser are
-the app's output, as it comes from the PTY.
+anything else closes the socket (1008), and a frame without a mask closes
+the connection (masked_frames.py).  Binary frames to the browser are the
+app's output, as it comes from the PTY.  A good login also remembers the
+browser (a device cookie, remembered.py).
 """
 from __future__ import annotations
 
@@ -31,6 +33,8 @@ from pathlib import Path
 from aiohttp import WSMsgType, web
 
 from .connection import MAX_TRIES, check_login, login_failed, safe_name
+from . import remembered
+from .masked_frames import StrictWebSocketResponse
 from .roster import NAME_RE
 from .session import Session
 
@@ -256,19 +260,6 @@ class WebListener:
             log.warning("refused a web login from %s: Origin %s", self._peer(request)[0],
                         safe_name(request.headers.get("Origin", "")))
             return web.Response(status=403, text="forbidden")
-        if room.unauthenticated >= room.config.max_unauthenticated:
-            log.warning("refused a web login from %s: too many logins at once (%d)",
-                        self._peer(request)[0], room.unauthenticated)
-            return web.Response(status=503, text="too many logins at once; try again in a minute",
-                                headers={"Retry-After": "5"})
-        room.unauthenticated += 1
-        try:
-            return await self._check(request)
-        finally:
-            room.unauthenticated -= 1
-
-    async def _check(self, request) -> web.StreamResponse:
-        room = self.room
         ip, port = self._peer(request)
         peer = f"{ip}:{port}"
         try:
@@ -279,6 +270,13 @@ class WebListener:
         password = str(form.get("password", ""))
         if not name or not password:
             return self._login_form("Type your name and your password.", name, 400)
+        # the roster's own logins always have room; other names share the
+        # bound on logins in progress with SSH (pending.py)
+        if name not in room.current_roster().accounts and room.pending.full():
+            log.warning("refused a web login from %s: too many logins at once (%d)", ip,
+                        room.pending.anonymous_count())
+            return web.Response(status=503, text="too many logins at once; try again in a minute",
+                                headers={"Retry-After": "5"})
         acc = room.current_roster().accounts.get(name)
         if acc is not None and not acc.password and acc.keys:
             log.warning("refused a web login of %s from %s: the account logs in with a key",
@@ -286,7 +284,8 @@ class WebListener:
             return self._login_form("This account logs in with a key: use SSH.", name, 403)
         conn = request.transport          # failures per connection, as on SSH
         failures = self.failures.get(conn, 0)
-        role = await check_login(room, ip, name, password, failures)
+        device = request.cookies.get(remembered.DEVICE_COOKIE)
+        role, fast = await check_login(room, ip, name, password, failures, device)
         if not role:
             failures += 1
             self.failures[conn] = failures
@@ -299,10 +298,21 @@ class WebListener:
         token = secrets.token_urlsafe(32)
         self.logins[token] = WebLogin(name, role, time.monotonic() + LOGIN_TTL)
         self._forget_expired()
-        log.info("login %s (%s) from %s by web password", name, role, peer)
+        log.info("login %s (%s) from %s by web password%s", name, role, peer,
+                 " (a remembered browser)" if fast else "")
         resp = _see_other("/class")
         resp.set_cookie(COOKIE, token, httponly=True, samesite="Strict", secure=self.tls, path="/")
+        if acc is not None and acc.password and room.config.remember_logins:
+            self._remember_browser(resp, device, name, password, remembered.password_tag(acc.password))
         return resp
+
+    def _remember_browser(self, resp, device: str | None, name: str, password: str, tag: str) -> None:
+        """This browser is remembered for the account (its device cookie; a
+        new one, or the same one again, refreshed)."""
+        device = device if device and len(device) < 100 else remembered.new_device_token()
+        self.room.store_call(remembered.remember_device, device, name, password, tag)
+        resp.set_cookie(remembered.DEVICE_COOKIE, device, httponly=True, samesite="Strict",
+                        secure=self.tls, path="/", max_age=remembered.REMEMBER_DAYS * 86400)
 
     def _forget_expired(self) -> None:
         """Drop expired logins, and all but the newest few of each account."""
@@ -346,16 +356,17 @@ class WebListener:
                         safe_name(request.headers.get("Origin", "(none)")))
             return web.Response(status=403, text="forbidden")
         cfg = self.room.config
-        ws = web.WebSocketResponse(heartbeat=cfg.keepalive_interval, max_msg_size=MAX_FRAME,
-                                   compress=False)
+        peer = WebPeer(self.room, login.user, login.role, ip, port)
+        ws = StrictWebSocketResponse(heartbeat=cfg.keepalive_interval, max_msg_size=MAX_FRAME,
+                                     compress=False,
+                                     on_unmasked=lambda: peer.refused("a frame without a mask"))
         await ws.prepare(request)
         self.sockets.add(ws)
-        peer = WebPeer(self.room, login.user, login.role, ip, port)
         session = Session(peer)
         chan = WebChannel(ws, session)
         session.connection_made(chan)
-        session.pty_requested("xterm-256color", (_int(request.query.get("cols"), 80),
-                                                 _int(request.query.get("rows"), 24), 0, 0), b"")
+        session.pty_requested("xterm-256color", (request.query.get("cols"), request.query.get("rows"),
+                                                 0, 0), b"")
         session.session_started()
         why = ""
         try:
@@ -383,22 +394,16 @@ class WebListener:
             return False
         if not isinstance(msg, dict) or msg.get("type") != "resize":
             return False
-        cols, rows = _int(msg.get("cols"), 0), _int(msg.get("rows"), 0)
-        if not (1 <= cols <= 1000 and 1 <= rows <= 1000):
+        cols, rows = msg.get("cols"), msg.get("rows")
+        if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and v == v
+                   for v in (cols, rows)):
             return False
-        session.terminal_size_changed(cols, rows, 0, 0)
+        session.terminal_size_changed(cols, rows, 0, 0)      # within bounds there (1e999 too)
         return True
 
 
 def _see_other(where: str) -> web.Response:
     return web.Response(status=303, headers={"Location": where})
-
-
-def _int(value, default: int) -> int:
-    try:
-        return max(1, min(int(value), 1000))
-    except (TypeError, ValueError):
-        return default
 
 
 def _loopback(host: str) -> bool:

@@ -54,11 +54,30 @@ def too_large(what: str, n: int | None = None) -> PositionError:
 
 def read_limited(stream, what: str = "the input") -> str:
     """Read a stream, refusing (PositionError) more than one position's worth
-    without reading the rest."""
-    text = stream.read(MAX_POSITION_BYTES + 1)
-    if len(text) > MAX_POSITION_BYTES:
+    without reading the rest, or bytes that are not UTF-8.  A text stream is
+    read through its bytes where it has them (standard input)."""
+    raw = getattr(stream, "buffer", stream)
+    data = raw.read(MAX_POSITION_BYTES + 1)
+    if len(data) > MAX_POSITION_BYTES:
         raise too_large(what)
-    return text
+    return decode_text(data, what) if isinstance(data, bytes) else data
+
+
+def decode_text(data: bytes, what: str) -> str:
+    """`data` as UTF-8 text, or one line saying where it is not."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        where = f" on line {line}" if b"\n" in data.rstrip() else ""
+        raise PositionError(f"{what} is not UTF-8 text (byte 0x{data[e.start]:02x}{where})") from None
+
+
+def without_comments(text: str) -> str:
+    """A position file's text without its `#` comment lines."""
+    if "#" not in text:
+        return text
+    return "\n".join(ln for ln in text.splitlines() if not ln.lstrip().startswith("#"))
 
 
 def _where(index: int) -> str:
@@ -304,14 +323,14 @@ def read_position_arg(arg: str, stdin=None) -> Position:
     """A command-line POSITION: a position string, a file path or '-'."""
     if arg == "-":
         import sys
-        return parse_position(read_limited(stdin or sys.stdin, "the standard input"))
+        return parse_position(without_comments(read_limited(stdin or sys.stdin, "the standard input")))
     if len(arg) < 4096 and os.path.isfile(arg):
         try:
             size = os.path.getsize(arg)
             if size > MAX_POSITION_BYTES:
                 raise too_large(arg, size)
-            with open(arg, encoding="utf-8") as f:
-                return parse_position(f.read())
+            with open(arg, "rb") as f:
+                return parse_position(without_comments(decode_text(f.read(), arg)))
         except OSError as e:
             raise PositionError(f"cannot read {arg}: {e.strerror}") from None
     if "/" in arg or "\\" in arg or arg.endswith((".txt", ".sdk", ".sdm")):
@@ -333,4 +352,5 @@ def format_position(pos: Position, fmt: str) -> str:
 __all__ = [
     "FORMATS", "parse_position", "parse_givens", "parse_braces", "parse_pm",
     "to_givens", "to_braces", "write_braces", "to_pm", "format_position", "read_position_arg", "detect_format",
+    "decode_text", "without_comments",
 ]

@@ -192,6 +192,8 @@ class Technique:
     offer_key: Callable[[Step], float] | None = None   # within a tier, lower is offered first
     prerequisites: tuple[str, ...] = ()         # techniques to master first (ids)
     distractors: tuple[str, ...] = ()           # wrong answers the name quiz offers, likeliest first
+    example: str = ""                           # a quiz entry in its format ('X-Wing #5 R26 C37');
+    #                                             none: the quizzes take one from its lesson
 
     @property
     def short(self) -> str:

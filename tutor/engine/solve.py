@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .registry import Technique, first_steps, resolve, simplest, tiers
+from .registry import FAMILIES, Technique, first_steps, ladder, resolve, simplest, tiers
 from .position import Position
 from .step import Step
 
@@ -125,3 +125,29 @@ def logic_solve(position: Position, techniques=None, max_steps: int = 2000,
 def apply_until_stuck(position: Position, techniques, uniqueness: bool = True) -> Position:
     """`--after`: apply the given techniques, simplest first, until none applies."""
     return logic_solve(position, techniques, uniqueness=uniqueness).position
+
+
+def ladder_up_to(limit: str, uniqueness: bool = True) -> list[Technique]:
+    """The ladder through `limit`, a technique id or a family id: every
+    technique no harder than the hardest one `limit` names ('chains' reaches
+    Grouped AIC, so the wings below it come too).  UnknownTechnique for a
+    name the registry does not know."""
+    top = max(t.rank for t in resolve([limit]))
+    return [t for t in ladder(uniqueness) if t.rank <= top]
+
+
+def solve_up_to(position: Position, limit: str, uniqueness: bool = True) -> SolveResult:
+    """Apply steps, simplest first, until the next one is harder than
+    `limit` (see ladder_up_to) or none is left: 'stuck' here means the next
+    step needs a harder technique, or none on the ladder."""
+    techniques = [t.id for t in ladder_up_to(limit, uniqueness)]
+    return logic_solve(position, techniques, uniqueness=uniqueness)
+
+
+def levels(uniqueness: bool = True) -> list[tuple[str, str]]:
+    """(family id, display name) in the order of each family's hardest
+    technique: the levels `solve_up_to` can stop after, easiest first."""
+    top: dict[str, int] = {}
+    for t in ladder(uniqueness):
+        top[t.family] = max(top.get(t.family, 0), t.rank)
+    return [(f, FAMILIES.get(f, f)) for f in sorted(top, key=lambda f: top[f])]

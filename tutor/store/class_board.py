@@ -67,7 +67,9 @@ class Part:
 
 PARTS: dict[str, Part] = {}
 DBL = "DOUBLE PRECISION"
-MEMBERS = "SELECT DISTINCT user_name FROM class_sessions WHERE class_name = ?"
+# a member: anyone the roster names, and anyone who ever had a session
+MEMBERS = ("SELECT user_name FROM class_sessions WHERE class_name = ?"
+           " UNION SELECT user_name FROM class_members WHERE class_name = ?")
 CURRENT = "SELECT MAX(id) FROM class_events WHERE class_name = ?"
 
 
@@ -86,6 +88,12 @@ def part(tag: str, sql: str, params: tuple[str, ...] = ("class",)):
       " FROM class_sessions WHERE class_name = ? GROUP BY user_name")
 def _member(r, user, key, num, text, at):
     r.row(user).role = key
+
+
+@part("roster", f"SELECT 'roster', user_name, role, CAST(NULL AS {DBL}), CAST(NULL AS TEXT), CAST(NULL AS BIGINT)"
+      " FROM class_members WHERE class_name = ?")
+def _roster(r, user, key, num, text, at):
+    r.row(user).role = key          # the roster's role of now wins over an old session's
 
 
 @part("online", f"SELECT 'online', user_name, role, CAST(MIN(started_ms) AS {DBL}), MAX(via), MAX(seen_ms)"
@@ -110,14 +118,14 @@ def _ended(r, user, key, num, text, at):
 
 
 @part("activity", f"SELECT 'activity', user_name, CAST(NULL AS TEXT), CAST(NULL AS {DBL}), text, at_ms"
-      f" FROM activity WHERE user_name IN ({MEMBERS})")
+      f" FROM activity WHERE user_name IN ({MEMBERS})", ("class", "class"))
 def _activity(r, user, key, num, text, at):
     st = r.row(user)
     st.activity, st.activity_at = text, at / 1000.0
 
 
 @part("hint", f"SELECT 'hint', user_name, CAST(level AS TEXT), CAST(COUNT(*) AS {DBL}), CAST(NULL AS TEXT),"
-      f" MAX(at_ms) FROM hints WHERE user_name IN ({MEMBERS}) GROUP BY user_name, level")
+      f" MAX(at_ms) FROM hints WHERE user_name IN ({MEMBERS}) GROUP BY user_name, level", ("class", "class"))
 def _hint(r, user, key, num, text, at):
     r.row(user).hints[int(key)] = int(num)
 
@@ -125,7 +133,7 @@ def _hint(r, user, key, num, text, at):
 @part("claim", f"SELECT 'claim', user_name, verdict, CAST(NULL AS {DBL}), claim, at_ms FROM"
       f" (SELECT user_name, verdict, claim, at_ms, ROW_NUMBER() OVER (PARTITION BY user_name"
       f" ORDER BY at_ms DESC, id DESC) AS rn FROM claims WHERE user_name IN ({MEMBERS})) c"
-      f" WHERE rn <= {RECENT_CLAIMS}")
+      f" WHERE rn <= {RECENT_CLAIMS}", ("class", "class"))
 def _claim(r, user, key, num, text, at):
     r.row(user).claims.append((text, key, at / 1000.0))
 

@@ -12,6 +12,8 @@ the teacher's board: class_board.py).
   class_state     what a student's app needs to resume an event after a
                   reconnect, beside the result
   class_settings  the teacher's settings for the whole class
+  class_members   the roster's names and roles, written by the server at
+                  start and when the roster changes
 
 Plain SQL that both backends run; times are milliseconds since the epoch,
 given by the caller.
@@ -40,6 +42,8 @@ def class_schema(serial: str) -> list[str]:
         "CREATE TABLE IF NOT EXISTS class_state (event_id BIGINT NOT NULL, user_name TEXT NOT NULL,"
         " state TEXT NOT NULL, score DOUBLE PRECISION, at_ms BIGINT NOT NULL,"
         " PRIMARY KEY (event_id, user_name))",
+        "CREATE TABLE IF NOT EXISTS class_members (class_name TEXT NOT NULL, user_name TEXT NOT NULL,"
+        " role TEXT NOT NULL, PRIMARY KEY (class_name, user_name))",
         "CREATE TABLE IF NOT EXISTS class_settings (class_name TEXT NOT NULL, name TEXT NOT NULL,"
         " value TEXT NOT NULL, PRIMARY KEY (class_name, name))",
     ]
@@ -77,6 +81,19 @@ def set_class_setting(backend: Backend, class_name: str, name: str, value: str) 
         "INSERT INTO class_settings (class_name, name, value) VALUES (?, ?, ?)"
         " ON CONFLICT (class_name, name) DO UPDATE SET value = excluded.value",
         (class_name, name, value))
+
+
+def set_members(backend: Backend, class_name: str, members: dict[str, str]) -> None:
+    """The class's roster, name -> role: members not in it are dropped."""
+    for user, role in members.items():
+        backend.execute(
+            "INSERT INTO class_members (class_name, user_name, role) VALUES (?, ?, ?)"
+            " ON CONFLICT (class_name, user_name) DO UPDATE SET role = excluded.role",
+            (class_name, user, role))
+    kept = ", ".join("?" * len(members))
+    backend.execute(
+        "DELETE FROM class_members WHERE class_name = ?" + (f" AND user_name NOT IN ({kept})" if members else ""),
+        (class_name, *members))
 
 
 def class_settings(backend: Backend, class_name: str) -> dict[str, str]:

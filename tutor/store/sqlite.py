@@ -11,6 +11,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
+from ..paths import private_folder
 from .base import Backend, StoreError, StoreUnavailable, register_backend
 
 
@@ -24,7 +25,7 @@ class SQLiteBackend(Backend):
         self.location = path
         try:
             if path != ":memory:":
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
+                private_folder(Path(path).parent)
                 _private(path)
             self.conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False,
                                         timeout=10.0)

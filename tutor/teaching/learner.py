@@ -70,14 +70,15 @@ def base_rating(technique: str) -> float:
     return 1500.0 + 2.0 * ((t.rank if t else 150) - 150)
 
 
-def item_difficulty(technique: str, kind: str = "find-all", instances: int = 1,
-                    progress: float | None = None) -> float:
+def item_difficulty(technique: str, instances: int = 1, progress: float | None = None,
+                    many_is_harder: bool = True) -> float:
     """A practice item's difficulty seeded from the engine: the technique's
-    base; finding all of many instances is harder, finding one of many
-    easier; early in the solve (more candidates about) harder."""
+    base; finding all of many instances is harder (`many_is_harder`, a find-all
+    quiz), finding one of many easier; early in the solve (more candidates
+    about) harder."""
     d = base_rating(technique)
     extra = 30.0 * (min(max(instances, 1), 6) - 1)
-    d += extra if kind == "find-all" else -extra
+    d += extra if many_is_harder else -extra
     if progress is not None:
         d += 100.0 * (0.5 - progress)
     return round(d, 1)

@@ -146,7 +146,7 @@ def pick_position(technique: str, rating: float, seed: int = 0, count: int = 6):
     def distance(p) -> float:
         n = len(find_all(p.position, [technique]))
         filled = sum(1 for v in p.position.values if v) / 81
-        return abs(item_difficulty(technique, "find-all", n, filled) - rating)
+        return abs(item_difficulty(technique, n, filled) - rating)
     return min(cands, key=distance) if cands else None
 
 

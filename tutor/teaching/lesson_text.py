@@ -120,13 +120,17 @@ class Link:
     scheme: str
     target: str                 # lesson id, example number, claim text, technique
     example: int | None = None  # for example/try/claim
-    options: tuple = ()         # quiz options: (('kind', 'find-all'),)
+    options: tuple = ()         # quiz options (('kind', 'find-all'),); a claim's (('pattern', 'r7c7'),)
+
+    def option(self, name: str) -> str | None:
+        return dict(self.options).get(name)
 
 
 def parse_link(href: str) -> Link | None:
     """`lesson:locked-sets`, `example:2`, `try:1`, `claim:r6c9<>5`,
-    `claim:2:r6c9<>5`, `quiz:fish?kind=find-all`; None for other links
-    (web addresses, anchors)."""
+    `claim:2:r6c9<>5`, `claim:r1c8<>2?pattern=r7c7` (a forcing chain's claim
+    names its premise), `quiz:fish?kind=find-all`; None for other links (web
+    addresses, anchors)."""
     scheme, sep, rest = href.partition(":")
     if not sep or scheme not in LINK_SCHEMES or not rest:
         return None
@@ -134,13 +138,13 @@ def parse_link(href: str) -> Link | None:
         if not rest.isdigit():
             return None
         return Link(scheme, rest, int(rest))
+    target, _, query = rest.partition("?")
+    opts = tuple(tuple(p.split("=", 1)) for p in query.split("&") if "=" in p)
     if scheme == "claim":
-        n, sep2, expr = rest.partition(":")
+        n, sep2, expr = target.partition(":")
         if sep2 and n.isdigit():
-            return Link(scheme, expr, int(n))
-        return Link(scheme, rest, None)
+            return Link(scheme, expr, int(n), opts)
+        return Link(scheme, target, None, opts)
     if scheme == "quiz":
-        tech, _, query = rest.partition("?")
-        opts = tuple(tuple(p.split("=", 1)) for p in query.split("&") if "=" in p)
-        return Link(scheme, tech, None, opts)
+        return Link(scheme, target, None, opts)
     return Link(scheme, rest)

@@ -102,53 +102,29 @@ def user_table(store, user: str) -> list[MasteryRow]:
 
 # ------------------------------------------------------------ recording attempts
 
-def attempt_records(quiz) -> list[tuple[str, float]]:
-    """(technique, score) pairs one finished quiz stands for.  A find-all quiz
-    on a family scores each member technique that had instances: the share
-    of its instances found, times the quiz's precision."""
-    kind = getattr(quiz, "kind", "")
-    if kind == "find-all":
-        sc = quiz.score()
-        by_tech: dict[str, list[int]] = {}
-        for k, s in enumerate(quiz.instances):
-            by_tech.setdefault(s.technique, []).append(k)
-        if not by_tech:
-            return []
-        out = []
-        for tid, ks in by_tech.items():
-            recall = sum(1 for k in ks if k in quiz.found) / len(ks)
-            out.append((tid, round(recall * sc.precision, 4) if sc.found + sc.wrong else 0.0))
-        return out
-    if kind == "name":
-        return [(quiz.answer, quiz.result())]
-    ids = getattr(quiz, "target_ids", [])
-    return [(tid, quiz.result()) for tid in ids[:1]] if ids else []
+def quiz_item(quiz) -> tuple[str, float | None, str]:
+    """(item key, share of the grid solved, position key) of a quiz, for
+    the learner model's item difficulty (tutor/teaching/learner.py)."""
+    pos = quiz.position
+    where = position_key(pos)
+    item = f"{quiz.kind}:{quiz.target}:{quiz.source or where}"
+    return item, sum(1 for v in pos.values if v) / 81, where
 
 
-def quiz_item(quiz) -> tuple[str, int, float | None, str]:
-    """(item key, instances, share of the grid solved, position key) of a
-    quiz, for the learner model's item difficulty (tutor/teaching/learner.py)."""
-    pos = getattr(quiz, "position", None)
-    where = position_key(pos) if pos is not None else ""
-    item = f"{quiz.kind}:{getattr(quiz, 'target', '')}:{getattr(quiz, 'source', '') or where}"
-    instances = len(getattr(quiz, "instances", ()) or ()) or 1
-    progress = sum(1 for v in pos.values if v) / 81 if pos is not None else None
-    return item, instances, progress, where
-
-
-def record_quiz(store, user: str, quiz, hints: int = 0, seconds: float | None = None) -> list[tuple[str, float]]:
-    """Store the quiz's attempt(s) and its confusions; returns what was stored."""
+def record_quiz(store, user: str, quiz, seconds: float | None = None) -> list[tuple[str, float]]:
+    """Store a finished quiz's attempt(s) (its `records()`, through the quiz
+    protocol) and its confusions; returns what was stored."""
     import time
     if seconds is None:
-        seconds = time.monotonic() - getattr(quiz, "started", time.monotonic())
-    records = attempt_records(quiz)
-    item, instances, progress, where = quiz_item(quiz)
+        seconds = time.monotonic() - quiz.started
+    records = quiz.records()
+    item, progress, where = quiz_item(quiz)
     for tid, score in records:
-        store.record_attempt(user, tid, quiz.kind, max(0.0, min(1.0, score)), seconds, hints,
-                             item=item, position=where,
-                             difficulty=item_difficulty(tid, quiz.kind, instances, progress))
+        difficulty = item_difficulty(tid, quiz.size, progress, quiz.many_is_harder)
+        store.record_attempt(user, tid, quiz.kind, max(0.0, min(1.0, score)), seconds, quiz.hints(),
+                             item=item, position=where, difficulty=difficulty)
     if hasattr(store, "record_confusion"):
-        for c in getattr(quiz, "confusions", []):
+        for c in quiz.confusions:
             store.record_confusion(user, c.said, c.actual)
     return records
 

@@ -1,6 +1,7 @@
 """The help screen: every key binding, built from the live binding tables so
 it cannot drift from what the keys do, then how the modes, the mouse, the
-hint ladder, the focus and the grid's cues work.
+hint ladder, the focus and the grid's cues work.  Opened from another screen
+(the lesson browser), it shows that screen's keys and its `HELP` sections.
 
 Each section is a two-column table (keys, what they do): a description too
 long for the line wraps under its own column, never back to column 1.
@@ -20,7 +21,7 @@ KEY_NAMES = {
     "question_mark": "?", "space": "space", "enter": "Enter", "escape": "Esc",
     "up": "↑", "down": "↓", "left": "←", "right": "→", "delete": "Del",
     "backspace": "Backspace", "ctrl+z": "ctrl+z", "ctrl+y": "ctrl+y", "ctrl+p": "ctrl+p",
-    "right_square_bracket": "]", "left_square_bracket": "[",
+    "right_square_bracket": "]", "left_square_bracket": "[", "slash": "/",
 }
 
 KEYS_WIDTH = 18          # the keys column; descriptions wrap in the rest
@@ -31,6 +32,8 @@ SECTIONS = [
         ("]", "after t: the lesson's next example (the Log says when you found the step)"),
         ("n", "another puzzle: pick a level, then a puzzle (r: a random one)"),
         ("H", "a hint, one rung per press"),
+        ("S, U", "past the easy part: apply every single; solve up to a technique or level "
+                 "(u takes it back)"),
     ]),
     ("Modes and prefixes", [
         ("normal mode", "1-9 place a digit in the cursor cell; 0/Del clears it"),
@@ -123,31 +126,40 @@ class HelpScreen(ModalScreen[None]):
     }
     """
 
-    def __init__(self, **_):
+    def __init__(self, screen=None, **_):
         super().__init__()
+        self.for_screen = screen            # None: the play screen's help
         self.sections: list[tuple[str, list[tuple[str, str]]]] = []
         self.help_renderable = None
 
     def compose(self) -> ComposeResult:
-        from ..widgets.grid import SudokuGrid
-        nodes = [type(self.app)]
-        play = getattr(self.app, "play", None)
-        if play is not None:
-            nodes = [type(play), SudokuGrid, type(self.app)]
-        keys = binding_rows(nodes)
-        keys.append(("ctrl+p", "command palette: lessons, techniques, puzzles, actions"))
-        self.sections = [SECTIONS[0], ("Keys (Esc closes)", keys)] + SECTIONS[1:]
-        values = getattr(self.app, "settings", None)
-        if values is not None:
-            from ..settings import help_rows
-            self.sections.append(("Settings (ctrl+p, then 'Settings' to switch one)",
-                                  help_rows(values)))
+        self.sections = self._sections()
         parts = []
         for title, rows in self.sections:
             parts += [Text(title, style="bold underline"), section_table(rows), Text("")]
         self.help_renderable = Group(*parts)
         with VerticalScroll():
             yield Static(self.help_renderable, id="help-text")
+
+    def _sections(self) -> list[tuple[str, list[tuple[str, str]]]]:
+        from ..widgets.grid import SudokuGrid
+        screen = self.for_screen
+        if screen is not None:
+            return [(f"{screen.title}: keys (Esc closes)", binding_rows([type(screen)]))] + \
+                list(getattr(screen, "HELP", []))
+        nodes = [type(self.app)]
+        play = getattr(self.app, "play", None)
+        if play is not None:
+            nodes = [type(play), SudokuGrid, type(self.app)]
+        keys = binding_rows(nodes)
+        keys.append(("ctrl+p", "command palette: lessons, techniques, puzzles, actions"))
+        sections = [SECTIONS[0], ("Keys (Esc closes)", keys)] + SECTIONS[1:]
+        values = getattr(self.app, "settings", None)
+        if values is not None:
+            from ..settings import help_rows
+            sections.append(("Settings (ctrl+p, then 'Settings' to switch one)",
+                             help_rows(values)))
+        return sections
 
     def action_dismiss(self) -> None:
         self.dismiss(None)

@@ -39,7 +39,21 @@ def link_label(text: str, href: str) -> str:
     if link.scheme == "claim":
         where = f" on example {link.example}" if link.example else ""
         return f"Claim {link.target}{where}"
-    return f"Practise: {technique_name(link.target)}"
+    from ...teaching.quiz import quiz_title
+    try:
+        return f"Practise: {quiz_title(dict(link.options).get('kind'), link.target)}"
+    except ValueError:           # an unknown kind or target: the link says so when followed
+        return f"Practise: {link.target}"
+
+
+def practice_links(lesson: Lesson) -> list[tuple[str, str]]:
+    """A quiz of every kind on what the lesson teaches, for its Links tab
+    (those its text links already are not repeated)."""
+    from ...teaching.quiz import kinds
+    target = lesson.practice_target
+    have = {href for _, href in lesson.links()}
+    links = [(k.asks, f"quiz:{target}?kind={k.kind}") for k in kinds()]
+    return [(text, href) for text, href in links if href not in have]
 
 
 # ------------------------------------------------------------------ the play grid
@@ -56,10 +70,9 @@ def play_example(app, lesson: Lesson, n: int, highlight: bool) -> bool:
     play.load_position(pos, name=f"{short_title(lesson)}, example {n}",
                        step=step if highlight else None)
     play.set_lesson(LessonMarkdown(lesson, lesson.body), short_title(lesson))
-    what = "shown with its pattern" if highlight else "loaded: find the step yourself"
-    names = ", ".join(technique_name(t) for t in lesson.techniques)
-    play.log_line(f"Lesson example {n} ({example.label}) {what}. Technique: "
-                  f"{technique_name(example.technique)}. Lesson: {names}.", "info")
+    what = "shown with its pattern" if highlight else "find the step yourself"
+    play.log_line(f"Example {n} ({example.label}): {what}. Technique: "
+                  f"{technique_name(example.technique)}.", "info")
     if not highlight:
         play.lesson_try = LessonTry(lesson, n, step)
         lesson_gone_through(app, lesson.id, "tried")
@@ -98,8 +111,10 @@ class LessonTry:
         if any(pos.has(i, d) for i, d in step.eliminations):
             return
         self.found = True
-        by_hint = change is not None and change.label.startswith("hint:")
-        what = "The hint showed this example's step" if by_hint else "You found it"
+        label = change.label if change is not None else ""
+        what = ("The hint showed this example's step" if label.startswith("hint:") else
+                "Solving up to a technique applied this example's step"
+                if label.startswith("solve up to") else "You found it")
         play.log_line(f"{what}: {step.text}. {self.offer()}", "ok")
 
     def next_example(self, app) -> None:
@@ -110,8 +125,9 @@ class LessonTry:
             app.play.log_line(f"Cannot load example {nxt}.", "warn")
 
 
-def submit_claim(app, lesson: Lesson, expr: str, n: int | None) -> bool:
-    """Load the claim's example into the grid and send the claim to the judge."""
+def submit_claim(app, lesson: Lesson, expr: str, n: int | None, pattern: str | None = None) -> bool:
+    """Load the claim's example into the grid and send the claim to the judge
+    (with the pattern the link names: a forcing chain's premise)."""
     example = lesson.example(n) if n else lesson.check_example
     play = getattr(app, "play", None)
     if example is None or play is None:
@@ -126,9 +142,9 @@ def submit_claim(app, lesson: Lesson, expr: str, n: int | None) -> bool:
     by = example.technique          # judged as the technique the lesson teaches
     if "=" in expr.replace("<>", ""):
         # a placement claim: claim marks only hold eliminations, so straight to the judge
-        play.log_line(f"Claim: {expr} by {by}", "info")
+        play.log_line(f"Claim: {expr} by {by}" + (f" in {pattern}" if pattern else ""), "info")
         play.judge_busy = True
-        play.run_judge(play.game.position.copy(), expr, play.game.position.key(), by)
+        play.run_judge(play.game.position.copy(), expr, play.game.position.key(), by, pattern)
         return True
     game = play.game
     change = None
@@ -136,7 +152,7 @@ def submit_claim(app, lesson: Lesson, expr: str, n: int | None) -> bool:
         if (i, d) not in game.marks:
             change = game.toggle_mark(i, d)
     play.after_change(change)
-    play.action_submit(by=by)
+    play.action_submit(by=by, pattern=pattern)
     return True
 
 
@@ -173,7 +189,7 @@ class LessonMarkdown(Markdown):
         elif link.scheme in ("example", "try"):
             play_example(app, self.lesson, link.example, highlight=link.scheme == "example")
         elif link.scheme == "claim":
-            submit_claim(app, self.lesson, link.target, link.example)
+            submit_claim(app, self.lesson, link.target, link.example, link.option("pattern"))
         elif link.scheme == "quiz":
             start_practice(app, link.target, link.options)
 

@@ -10,8 +10,9 @@ Lesson tab and the palette's lesson commands: screens/lesson_links.py.
 
 Keys: the lesson list has the focus at first (arrows and Enter pick a
 lesson; Tab moves on to the text), 1-9 show example N, t try it (play the
-shown example), p practise, b / Backspace back, [ and ] previous / next
-lesson, / search, Esc closes the example, then goes back, then leaves.
+shown example), p practise, b / Backspace / Left back through the lessons
+seen, [ and ] previous / next lesson, / search, o / k / l the Contents, Links
+and Lessons tabs, ? the keys, Esc closes the example, else the browser.
 
 The screen holds no Sudoku logic: examples come from tutor.teaching.lessons (which
 asks the engine), claims go to the judge through the play screen.
@@ -34,7 +35,9 @@ from ...teaching.lesson_text import parse_link
 from ...teaching.lessons import Lesson, all_lessons, get_lesson, search_lessons
 from ..widgets.role_view import panel_text
 from ..widgets.grid import Highlight, SudokuGrid, choose_layout
-from .lesson_links import link_label, play_example, short_title, start_practice, submit_claim
+from .lesson_links import (
+    link_label, play_example, practice_links, short_title, start_practice, submit_claim,
+)
 from .lesson_progress import lesson_gone_through, lesson_mastery, lessons_read
 
 SIDE_WIDTH = 30
@@ -56,19 +59,30 @@ class LessonScreen(Screen):
     is_lesson_browser = True        # lesson links shown here are followed here
 
     BINDINGS = [
-        Binding("escape", "escape", "Close / back"),
-        Binding("b,backspace", "back", "Back"),
+        Binding("escape", "escape", "Close"),
+        Binding("b,backspace,left", "back", "Back"),
         Binding("t", "try_it", "Try it"),
         Binding("p", "practice", "Practice"),
+        Binding("k", "side_tab('links')", "Links"),
+        Binding("question_mark", "keys", "Keys"),
         Binding("right_square_bracket", "next_lesson", "Next lesson", show=False),
         Binding("left_square_bracket", "previous_lesson", "Previous lesson", show=False),
-        Binding("slash", "search", "Search"),
-        Binding("o", "side_tab('contents')", "Contents", show=False),
-        Binding("k", "side_tab('links')", "Links", show=False),
-        Binding("l", "side_tab('list')", "Lesson list", show=False),
-        *[Binding(str(n), f"show_example({n})", "Show example N", show=False)
-          for n in range(1, 10)],
+        Binding("slash", "search", "Search", show=False),
+        Binding("o", "side_tab('contents')", "Contents tab", show=False),
+        Binding("l", "side_tab('list')", "Lessons tab", show=False),
+        *[Binding(str(n), f"show_example({n})", "Show example N on a grid beside the text",
+                  show=False) for n in range(1, 10)],
     ]
+
+    HELP = [("Moving around", [
+        ("Esc", "closes the example shown, else the lessons (back to the grid); in the "
+                "search box it empties the search"),
+        ("b, Backspace, ←", "back through the lessons seen here (before the first: the grid)"),
+        ("Tab", "the next part: the search box, the tabs, the list, the lesson text"),
+        ("↑ ↓ Enter", "in a list (Lessons, Contents, Links): pick an entry"),
+        ("t", "try the example shown (else the first) on the play grid, where hints and "
+              "claims work"),
+    ])]
 
     DEFAULT_CSS = f"""
     LessonScreen #lessons-main {{ height: 1fr; }}
@@ -185,11 +199,12 @@ class LessonScreen(Screen):
         self.sub_title = lesson.title
         self.query_one("#lesson-md", Markdown).update(lesson.body)
         self.query_one("#lesson-scroll", VerticalScroll).scroll_home(animate=False)
-        self.links = lesson.links()
+        self.links = lesson.links() + practice_links(lesson)
         links = self.query_one("#lesson-links", OptionList)
         links.clear_options()
         links.add_options([Option(link_label(t, h), id=f"link-{k}")
                            for k, (t, h) in enumerate(self.links)])
+        links.highlighted = 0 if self.links else None       # Enter follows it at once
         if hasattr(self.app, "set_activity"):
             self.app.set_activity(f"lesson {lesson.id}")
         self.refresh_list()
@@ -204,6 +219,7 @@ class LessonScreen(Screen):
         box.clear_options()
         box.add_options([Option(("  " * (lvl - 2)) + text, id=f"toc-{k}")
                          for k, (lvl, text, _) in enumerate(self.toc)])
+        box.highlighted = 0 if self.toc else None
 
     def goto_heading(self, index: int) -> None:
         _, _, block = self.toc[index]
@@ -245,7 +261,7 @@ class LessonScreen(Screen):
         elif link.scheme == "try":
             self.try_example(link.example)
         elif link.scheme == "claim":
-            if not submit_claim(self.app, lesson, link.target, link.example):
+            if not submit_claim(self.app, lesson, link.target, link.example, link.option("pattern")):
                 self.say(f"Cannot open the claim {link.target}.")
         elif link.scheme == "quiz":
             start_practice(self.app, link.target, link.options)
@@ -337,7 +353,11 @@ class LessonScreen(Screen):
         elif self.example_shown is not None:
             self.hide_example()
         else:
-            self.action_back()
+            self.app.pop_screen()
+
+    def action_keys(self) -> None:
+        from .help import HelpScreen
+        self.app.push_screen(HelpScreen(screen=self))
 
     def action_next_lesson(self) -> None:
         self._step_lesson(+1)

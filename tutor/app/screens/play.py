@@ -5,7 +5,12 @@ This module holds the screen's frame: its layout, the game it shows (start,
 load, save), the status line, the log and the Lesson tab.  Its other ideas
 each have a room, joined here as parts of one screen: the playing keys and
 the mouse (play_keys.py), the hint ladder (play_hints.py), claims and the
-judge (play_claims.py), the rating and the Steps tab (play_steps.py).
+judge (play_claims.py), the rating and the Steps tab (play_steps.py),
+solving up to a technique (play_solve.py).
+
+Whatever the tutor says goes to the Log; while another tab is in front,
+the latest of it shows under the status line too, where the learner looks:
+the last hint, verdict or warning, and the plain notes after it.
 
 Sudoku facts come from the engine (steps, solution) and the judge
 (verdicts); this screen only moves the learner's state around and shows it.
@@ -19,7 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, RichLog, Static, TabbedContent, TabPane, Tree
+from textual.widgets import Footer, Header, Static, TabbedContent, TabPane, Tree
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -35,42 +40,12 @@ from . import SCREENS
 from .play_claims import ClaimJudge
 from .play_hints import HintLadder
 from .play_keys import GameKeys
+from .play_log import LOG_KEEP, LOG_STYLES, LatestLines, PlayLog
+from .play_solve import SolveUpTo
 from .play_steps import StepsTab
 
-LOG_STYLES = {"info": "", "ok": "bold green", "bad": "bold red", "warn": "bold yellow",
-              "hint": "cyan", "verdict": "bold"}
-LOG_KEEP = 500           # log lines kept to wrap again (the oldest go first)
 NO_LESSON = ("No lesson open yet. Press L to open the lessons; in a lesson, t tries an "
              "example here on the grid.")
-
-
-class PlayLog(RichLog):
-    """The Log tab.  A RichLog wraps a line once, at the width it has when
-    the line is written: a line written while the tab is hidden would stay
-    wrapped at the minimum width.  This log keeps its lines and wraps them
-    again whenever its width changes."""
-
-    def __init__(self, **kwargs) -> None:
-        super().__init__(**kwargs)
-        self.entries: list[Text] = []
-        self._wrapped_at = 0            # the width the shown lines were wrapped to; 0: none
-
-    def add(self, text: Text) -> None:
-        self.entries.append(text)
-        if len(self.entries) > LOG_KEEP:
-            del self.entries[:len(self.entries) - LOG_KEEP]
-        if self.size.width and self._wrapped_at == self.size.width:
-            self.write(text)
-        else:
-            self._wrapped_at = 0        # hidden: wrap everything once it is shown
-
-    def on_resize(self, event) -> None:
-        width = event.size.width
-        if width and width != self._wrapped_at:
-            self._wrapped_at = width
-            self.clear()
-            for text in self.entries:
-                self.write(text)
 
 
 class StatusLine(Widget):
@@ -92,11 +67,14 @@ def _screen_bindings() -> list[Binding]:
     return out
 
 
-class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
+class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, SolveUpTo, Screen):
     """The grid and its side panel."""
 
     BINDINGS = [
         Binding("H", "hint", "Hint"),
+        Binding("S", "apply_singles", "Apply every single (u takes them back)", show=False),
+        Binding("U", "choose_limit", "Solve up to a technique or level (u takes it back)",
+                show=False),
         Binding("p,space", "toggle_pencil", "Pencil"),
         Binding("x", "claim_prefix", "Claim"),
         Binding("enter", "submit", "Submit"),
@@ -133,13 +111,18 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
     PlayScreen #side { width: 1fr; min-width: 20; height: 100%; }
     PlayScreen #status-bar { height: 1; background: $panel; }
     PlayScreen #status { height: 1; width: 1fr; max-width: 36; padding: 0 1; background: $panel; }
+    PlayScreen #latest { height: auto; max-height: 6; padding: 0 1; display: none; }
+    PlayScreen #latest.-shown { display: block; }
     PlayScreen #chain-line { height: auto; max-height: 8; padding: 0 1; display: none; }
     PlayScreen #chain-line.-shown { display: block; }
     PlayScreen TabbedContent { height: 1fr; }
     PlayScreen TabPane { padding: 0; }
     PlayScreen RichLog { height: 1fr; scrollbar-size-vertical: 1; }
     PlayScreen Tree { height: 1fr; scrollbar-size-vertical: 1; }
-    PlayScreen #lesson-pane { height: 1fr; padding: 0 1; }
+    PlayScreen #lesson-pane { height: 1fr; padding: 0 0 0 1; scrollbar-size-vertical: 1; }
+    /* the panel is 25 columns at 80x24: Markdown's own margins would leave 19 */
+    PlayScreen #lesson-pane Markdown { padding: 0; }
+    PlayScreen #lesson-pane MarkdownH1 { margin: 0 0 1 0; content-align: left middle; }
     """
 
     def __init__(self, game: Game, notes=(), **kwargs) -> None:
@@ -180,6 +163,8 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
             with Vertical(id="side"):
                 with Horizontal(id="status-bar"):
                     yield StatusLine(id="status")
+                # the Log's latest lines, while another tab is in front
+                yield LatestLines(id="latest")
                 # the chain and the roles of the step on the grid, lettered as on the grid
                 yield Static(Text(""), id="chain-line")
                 with TabbedContent(initial="log", id="tabs"):
@@ -252,6 +237,8 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
         self.game = game
         self.pending = None
         self.lesson_try = None
+        self.query_one("#latest", LatestLines).clear()   # an earlier game's news is old
+        self._show_latest()
         self.was_solved = game.is_solved()
         self.highlight = NO_HIGHLIGHT
         self.hint.reset()
@@ -389,7 +376,19 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, Screen):
         self.log_lines.append(text)
         if len(self.log_lines) > LOG_KEEP:
             del self.log_lines[:-LOG_KEEP]
-        self.query_one("#log-view", PlayLog).add(Text(text, style=LOG_STYLES.get(kind, "")))
+        line = Text(text, style=LOG_STYLES.get(kind, ""))
+        self.query_one("#log-view", PlayLog).add(line)
+        self.query_one("#latest", LatestLines).add(line, kind)
+        self._show_latest()
+
+    def _show_latest(self) -> None:
+        """The latest lines under the status line, unless the Log is in front."""
+        latest = self.query_one("#latest", LatestLines)
+        latest.set_class(bool(latest.lines) and self.query_one("#tabs", TabbedContent).active
+                         != "log", "-shown")
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        self._show_latest()
 
     def show_tab(self, tab: str) -> None:
         self.query_one("#tabs", TabbedContent).active = tab

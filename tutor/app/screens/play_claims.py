@@ -49,25 +49,27 @@ class ClaimJudge(Screen):
             self.log_line(problem, "warn")
             return
         self.judge_busy = True
-        self.run_judge(self.game.engine_position(), text, self.game.position.key(), by, pattern)
+        self.run_judge(self.game.engine_position(), text, self.game.position.key(), by, pattern,
+                       marks=frozenset(marks))
 
-    def _grid_problem(self) -> str | None:
-        """Why the judge cannot work on the learner's grid, in words; else None."""
+    def _grid_problem(self, blocked: str = "no claim can be judged yet") -> str | None:
+        """Why the engine cannot work on the learner's grid, in words; else None."""
         from ..hints import cells_list
         check = self.game.check()
         if check.unknown:
             return None
         if not check.ok:
             self.set_highlight(Highlight(failing=frozenset(check.cells), label="mistakes"))
-            return (f"Your grid holds a mistake at {cells_list(check.cells)}, so no claim can "
-                    "be judged yet (c shows it; H, then H again, repairs it).")
+            return (f"Your grid holds a mistake at {cells_list(check.cells)}, so {blocked} "
+                    "(c shows it; H, then H again, repairs it).")
         stale = self.game.position.conflicts_with_values()
         if stale:
             return f"First tidy the candidates: {stale} (a fills them in afresh)."
         return None
 
     @work(thread=True, exclusive=True, group="judge")
-    def run_judge(self, pos: Position, text: str, key, by=None, pattern=None) -> None:
+    def run_judge(self, pos: Position, text: str, key, by=None, pattern=None,
+                  marks=frozenset()) -> None:
         verdict, error = None, None
         try:
             try:
@@ -83,9 +85,10 @@ class ClaimJudge(Screen):
                     error = f"Claim not understood: {e}"
         finally:
             self.app.call_from_thread(setattr, self, "judge_busy", False)
-        self.app.call_from_thread(self._show_verdict, key, text, verdict, error, by)
+        self.app.call_from_thread(self._show_verdict, key, text, verdict, error, by, marks)
 
-    def _show_verdict(self, key, text: str, verdict, error: str | None, by=None) -> None:
+    def _show_verdict(self, key, text: str, verdict, error: str | None, by=None,
+                      marks=frozenset()) -> None:
         if error:
             self.log_line(error, "warn")
             return
@@ -110,6 +113,18 @@ class ClaimJudge(Screen):
             self.highlight = hl
             self.after_change(change, keep_highlight=True)
             if change is not None:
-                self.log_line(f"Applied: {text}", "ok")
+                self.log_line(f"Applied: {text}", "info")     # a note after the verdict
         else:
             self.set_highlight(hl)
+            self._unmark(marks)
+
+    def _unmark(self, marks) -> None:
+        """A claim not applied leaves its marks: take them off, so the next
+        claim holds only what is marked after it (u puts them back)."""
+        change = self.game.clear_marks(marks)
+        if change is None:
+            return
+        self.after_change(change, keep_highlight=True)
+        gone = change.marks_before - change.marks_after
+        self.log_line(f"Unmarked {claim_text(gone)} "
+                      f"(u marks {'it' if len(gone) == 1 else 'them'} again).", "info")

@@ -1,25 +1,22 @@
-"""The quiz screen: find them all, find the elimination, name the technique.
+"""The quiz screen: one screen for every kind of quiz.
 (The progress screen, M, is screens/progress.py.)
 
-The screen drives a quiz model from tutor/quiz.py and shows what it says:
-it never decides a Sudoku fact itself.
+The screen draws any quiz through the quiz protocol
+(tutor/teaching/quiz/protocol.py): its heading, prompt, placeholder, status
+line, the verdicts' log lines and what they show on the grid.  It never
+asks which kind a quiz is, and never decides a Sudoku fact itself.
 
-Find them all:
-  type an instance in the entry line (`r6c45 #38`, `hidden r8c79 #57`,
-  `Swordfish #3 R348 C136`) and press Enter; or pick it on the grid: move
-  with the arrows, Space (or a click) selects a cell, 1-9 toggle digits,
-  Enter submits the selection.  Ctrl+G gives up; then Ctrl+N (n on the grid,
-  or typing `next`) reveals the missed instances one by one on the grid.
-Find the elimination:
-  type a claim (`r6c9<>5`) or select cells and digits and press Enter.
-Name the technique:
-  press 1-4 (or type the number or the name).
-Everywhere: Tab moves between the grid and the entry line, Ctrl+R starts a
-new quiz of the same kind (next seed), M shows progress, Esc leaves.
+Keys: type an answer in the entry line and press Enter (`r6c45 #38`,
+`hidden r8c79 #57`, `Swordfish #3 R348 C136`, a claim `r6c9<>5`, or an
+option's number); or pick it on the grid (screens/quiz_picks.py): move with
+the arrows, Space (or a click) selects a cell, 1-9 toggle digits, Enter
+submits the selection (where the quiz offers options, 1-9 pick one).
+Ctrl+G gives up; then Ctrl+N (n on the grid, or typing `next`) shows the
+answers one by one (screens/quiz_end.py).  Tab moves between the grid and
+the entry line, Ctrl+R starts a new quiz of the same kind (next seed), M
+shows progress, Esc leaves.
 """
 from __future__ import annotations
-
-import time
 
 from rich.text import Text
 from textual import on
@@ -29,21 +26,25 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, RichLog, Static
 
-from ...engine.grid import cell_name
 from ...engine.position import PositionError
 from ...engine.registry import UnknownTechnique
-from ...teaching.quiz import EliminateQuiz, FindAllQuiz, NameQuiz, make_quiz, target_name
+from ...teaching.quiz import make_quiz
+from ...teaching.quiz.common import REFERENCE_TARGET
 from ..settings import setting_of
 from ..widgets.grid import NO_HIGHLIGHT, Highlight, SudokuGrid, choose_layout
 from .play import LOG_KEEP
+from .quiz_end import QuizEnding
+from .quiz_picks import QuizPicks
 
-LOG_STYLES = {"found": "bold green", "correct": "bold green", "correct-other": "green",
-              "duplicate": "yellow", "wrong": "bold red", "other": "bold magenta",
-              "invalid": "yellow", "true-unproved": "cyan", "info": "", "score": "bold",
-              "reveal": "cyan", "tip": "italic"}
+LOG_STYLES = {"found": "bold green", "correct": "bold green", "duplicate": "yellow",
+              "wrong": "bold red", "other": "bold magenta", "invalid": "yellow",
+              "true-unproved": "cyan", "info": "", "score": "bold", "reveal": "cyan", "tip": "italic"}
+WORDS = {"give up": "give_up", "giveup": "give_up", "give-up": "give_up", "next": "reveal",
+         "reveal": "reveal", "new": "new_quiz", "again": "new_quiz", "score": "score",
+         "progress": "progress"}          # typed words that act like keys
 
 
-class QuizScreen(Screen):
+class QuizScreen(QuizPicks, QuizEnding, Screen):
     """One quiz on the grid, with an entry line and a verdict log."""
 
     BINDINGS = [
@@ -70,10 +71,10 @@ class QuizScreen(Screen):
     """
 
     def __init__(self, quiz=None, target: str | None = None, technique: str | None = None,
-                 kind: str = "find-all", seed: int | None = None, position=None, **kwargs) -> None:
+                 kind: str | None = None, seed: int | None = None, position=None, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.target = target or technique or (getattr(quiz, "target", None)) or "locked-set"
-        self.kind = getattr(quiz, "kind", None) or kind or "find-all"
+        self.target = target or technique or (quiz.target if quiz else REFERENCE_TARGET)
+        self.kind = quiz.kind if quiz else kind          # None: the default kind
         self.seed = seed
         self.quiz = quiz
         self.start_position = position
@@ -101,6 +102,7 @@ class QuizScreen(Screen):
             self.quiz = None
             self.error = str(e)
             return
+        self.kind = fresh.kind
         self.resume_key = quiz_key(self.kind, self.target, self.seed, self.start_position, uniqueness)
         try:
             self.quiz, self.resumed = resume(self.app, self.resume_key, fresh)
@@ -114,14 +116,14 @@ class QuizScreen(Screen):
             remember(self.app, self.resume_key, self.quiz)
 
     def _replay(self) -> None:
-        """Back in a quiz left unfinished: its log as it was, and where it stands."""
-        q = self.quiz
-        for entry, v in getattr(q, "entries", None) or getattr(q, "attempts", None) or ():
-            self.say(f"> {getattr(entry, 'text', entry)}", "info")
-            self.say(v.message, v.kind)
-        where = f"found {q.counter()}" if isinstance(q, FindAllQuiz) else "not solved yet"
-        self.say(f"Resumed where you left this quiz: {where}. Ctrl+G gives up, Ctrl+R starts "
-                 f"a new one.", "info")
+        """Back in a quiz left unfinished (here, or before a drop from the
+        class): its log as it was, and where it stands."""
+        for text, v in self.quiz.log:
+            self.say(f"> {text}", "info")
+            for line, kind in v.lines():
+                self.say(line, kind)
+        self.say(f"Resumed where you left this quiz: {self.quiz.status_line()}. Ctrl+G gives up, "
+                 f"Ctrl+R starts a new one.", "info")
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -132,7 +134,7 @@ class QuizScreen(Screen):
             with Vertical(id="quiz-side"):
                 yield Static("", id="quiz-prompt")
                 yield Static("", id="quiz-counter")
-                yield Input(placeholder="r6c45 #38  (Enter to submit)", id="quiz-entry", max_length=200)
+                yield Input(placeholder="Enter to answer", id="quiz-entry", max_length=200)
                 yield RichLog(id="quiz-log", wrap=True, markup=False, min_width=16,
                               max_lines=LOG_KEEP)
         yield Footer()
@@ -165,57 +167,25 @@ class QuizScreen(Screen):
             return
         q = self.quiz
         self.grid.update(position=q.position, highlight=NO_HIGHLIGHT)
-        # a name-the-technique quiz must not give its answer away in the title
-        self.title = "Quiz" if isinstance(q, NameQuiz) else f"Quiz: {target_name(q.target)}"
-        places = isinstance(q, EliminateQuiz) and q.places
-        self.sub_title = {"find-all": "find them all",
-                          "eliminate": "find the placement" if places else "find the elimination",
-                          "name": "name the technique"}[q.kind]
-        self.prompt_text = self._prompt()
+        self.title, self.sub_title = q.heading(), q.sub_title()
+        self.prompt_text = q.prompt()
         self.query_one("#quiz-prompt", Static).update(Text(self.prompt_text))
-        placeholder = {"find-all": "r6c45 #38 or X-Wing #5 r26 c37, Enter",
-                       "eliminate": "r1c2=7, Enter" if places else "r6c9<>5, Enter",
-                       "name": "1-4 or the name, Enter"}[q.kind]
-        self.entry.placeholder = placeholder
+        self.entry.placeholder = q.placeholder()
         self.entry.value = ""
-        if isinstance(q, NameQuiz):
-            self._show(Highlight.of_step(q.step, effects=True, label="which technique?"))
+        opening = q.opening()
+        if opening is not None:
+            self._show_verdict(opening)
         self._counter()
-        if self.resumed:
+        if self.resumed or q.log:
             self._replay()
             self.resumed = False
         if hasattr(self.app, "set_activity"):
             self.app.set_activity(f"quiz {q.kind} {q.target}")
         self.entry.focus()
 
-    def _prompt(self) -> str:
-        q = self.quiz
-        if isinstance(q, FindAllQuiz):
-            return q.title if str(q.total) in q.title else f"{q.title}: {q.total} to find."
-        if isinstance(q, EliminateQuiz):
-            return q.prompt()
-        return q.prompt()
-
     def _counter(self) -> None:
-        q = self.quiz
-        text = ""
-        if isinstance(q, FindAllQuiz):
-            text = f"found {q.counter()}"
-            wrong = q.score().wrong
-            if wrong:
-                text += f"  wrong {wrong}"
-            if q.gave_up:
-                text += f"  revealed {len(q.revealed)}/{len(q.missed())}"
-        elif isinstance(q, EliminateQuiz):
-            text = "solved" if q.solved else f"tries {sum(1 for _, v in q.attempts if v.counts)}"
-        elif isinstance(q, NameQuiz):
-            text = "answered" if q.done else "pick 1-4"
-        if self.selected or self.selected_digits:
-            sel = " ".join(cell_name(i) for i in sorted(self.selected))
-            if self.selected_digits:
-                sel += " #" + "".join(map(str, sorted(self.selected_digits)))
-            text += f"  | picked {sel.strip()}"
-        self.query_one("#quiz-counter", Static).update(Text(text))
+        text = self.quiz.status_line() if self.quiz is not None else ""
+        self.query_one("#quiz-counter", Static).update(Text(text + self.selection_text()))
 
     # ------------------------------------------------------------ output
     def say(self, text: str, kind: str = "info") -> None:
@@ -228,24 +198,22 @@ class QuizScreen(Screen):
         self.highlight = hl
         self.grid.update(highlight=hl)
 
-    def _show_selection(self) -> None:
-        self._show(Highlight(cells=frozenset(self.selected), digits=frozenset(self.selected_digits),
-                             label="selection"))
-        self._counter()
+    def _show_verdict(self, v) -> None:
+        """What a verdict points at, on the grid: its step, else its cells."""
+        if v.step is not None:
+            self._show(Highlight.of_step(v.step, label=v.label or v.step.name))
+        elif v.highlight:
+            self._show(Highlight.of_dict(v.highlight, label=v.label or v.kind))
 
     def _verdict(self, v) -> None:
-        self.say(v.message, v.kind)
-        if v.confusion is not None and v.kind in ("wrong", "other"):
-            self.say(f"({v.confusion.label}: {v.confusion.tip})", "tip")
-        if v.step is not None:
-            self._show(Highlight.of_step(v.step, label=v.step.name))
-        elif v.highlight:
-            self._show(Highlight.of_dict(v.highlight, label=v.kind))
+        for line, kind in v.lines():
+            self.say(line, kind)
+        self._show_verdict(v)
         self._counter()
         self._maybe_finish()
         self._keep()
 
-    # ------------------------------------------------------------ entries
+    # ------------------------------------------------------------ answers
     @on(Input.Submitted, "#quiz-entry")
     def _typed(self, event: Input.Submitted) -> None:
         event.stop()
@@ -255,184 +223,22 @@ class QuizScreen(Screen):
             if self.selected:
                 self.action_submit_selection()
             return
-        word = text.lower()
-        if word in ("give up", "giveup", "give-up"):
-            self.action_give_up()
-            return
-        if word in ("next", "reveal"):
-            self.action_reveal()
-            return
-        if word in ("new", "again"):
-            self.action_new_quiz()
-            return
-        if word in ("score", "progress"):
-            self.action_progress() if word == "progress" else self._say_score()
+        word = WORDS.get(text.lower())
+        if word is not None:
+            getattr(self, f"action_{word}")()
             return
         self.submit_text(text)
 
     def submit_text(self, text: str) -> None:
-        q = self.quiz
-        if q is None:
+        if self.quiz is None:
             return
         self.say(f"> {text}", "info")
-        if isinstance(q, FindAllQuiz):
-            v = q.submit(text)
-        elif isinstance(q, EliminateQuiz):
-            if q.done:
-                self.say("This one is over: Ctrl+R for a new quiz.", "info")
-                return
-            v = q.submit(text)
-        else:
-            v = q.answer_with(text)
-        self._verdict(v)
+        self._verdict(self.quiz.submit(text))
 
-    def action_submit_selection(self) -> None:
-        q = self.quiz
-        if q is None:
-            return
-        if self.focused is self.entry:
-            return   # the Input handles its own Enter
-        if isinstance(q, NameQuiz):
-            return
-        if not self.selected:
-            self.say("Select cells first: Space (or a click) on each cell, 1-9 for the digits.", "invalid")
-            return
-        cells, digits = sorted(self.selected), sorted(self.selected_digits)
-        if isinstance(q, FindAllQuiz):
-            self.say(f"> {' '.join(cell_name(i) for i in cells)}"
-                     + (f" #{''.join(map(str, digits))}" if digits else ""), "info")
-            v = q.submit_selection(cells, digits)
-        else:
-            if q.places:
-                if len(cells) != 1 or len(digits) != 1:
-                    self.say("Pick one cell and the digit it takes (1-9).", "invalid")
-                    return
-                claim = f"{cell_name(cells[0])}={digits[0]}"
-            elif not digits:
-                self.say("Pick the digits to eliminate with 1-9.", "invalid")
-                return
-            else:
-                claim = ",".join(f"{cell_name(i)}<>{''.join(map(str, digits))}" for i in cells)
-            self.say(f"> {claim}", "info")
-            v = q.submit(claim)
-        self.selected, self.selected_digits = [], []
-        self._verdict(v)
-
-    def action_select_cell(self) -> None:
-        i = self.grid.cursor
-        if i in self.selected:
-            self.selected.remove(i)
-        else:
-            self.selected.append(i)
-        self._show_selection()
-
-    def action_digit(self, d: int) -> None:
-        q = self.quiz
-        if isinstance(q, NameQuiz):
-            if d <= len(q.options):
-                self.say(f"> {d}", "info")
-                self._verdict(q.answer_with(d))
-            return
-        if d in self.selected_digits:
-            self.selected_digits.remove(d)
-        else:
-            self.selected_digits.append(d)
-        self._show_selection()
-
-    @on(SudokuGrid.Clicked, "#quiz-grid")
-    def _clicked(self, event: SudokuGrid.Clicked) -> None:
-        event.stop()
-        self.grid.update(cursor=event.cell)
-        if event.cell not in self.selected:
-            self.selected.append(event.cell)
-        elif event.digit is None:
-            self.selected.remove(event.cell)
-        if event.digit is not None and event.digit not in self.selected_digits:
-            self.selected_digits.append(event.digit)
-        self.grid.focus()
-        self._show_selection()
-
-    # ------------------------------------------------------------ giving up, score
-    def action_give_up(self) -> None:
-        q = self.quiz
-        if q is None or q.done:
-            if isinstance(q, FindAllQuiz) and q.gave_up:
-                self.action_reveal()
-            return
-        if isinstance(q, FindAllQuiz):
-            missed = q.give_up()
-            self.say(f"You gave up with {q.counter()} found; {len(missed)} missed. "
-                     f"Ctrl+N (or 'next') shows them one by one.", "info")
-            self._say_score()
-            self._maybe_finish()
-            if self._class_test_runs():
-                self.say("The missed ones are shown once your teacher ends the test.", "info")
-            else:
-                self.action_reveal()
-        elif isinstance(q, EliminateQuiz):
-            step = q.give_up()
-            if step is not None:
-                self.say(f"One answer: {step.text}", "reveal")
-                self._show(Highlight.of_step(step, label=step.name))
-            self._maybe_finish()
-        elif isinstance(q, NameQuiz):
-            self._verdict(q.give_up())
-        self._keep()
-
-    def _class_test_runs(self) -> bool:
-        """This is the class's quiz and its test is locked: no answers yet."""
-        return (getattr(self.quiz, "source", "") == "class"
-                and getattr(self.app, "answers_locked", False))
-
-    def _locked(self, what: str) -> bool:
-        if self._class_test_runs():
-            self.app.locked_out(f"{what} closed during the class test.")
-            self.say(f"{what} closed during the class test.", "invalid")
-            return True
-        return False
-
-    def action_reveal(self) -> None:
-        q = self.quiz
-        if not isinstance(q, FindAllQuiz):
-            return
-        if self._locked("Showing the missed ones is"):
-            return
-        if not q.gave_up:
-            self.say("Give up first (Ctrl+G) to see the missed ones.", "invalid")
-            return
-        step = q.reveal_next()
-        if step is None:
-            self.say("No more missed instances.", "info")
-            return
-        self.say(f"missed {len(q.revealed)}/{len(q.missed())}: {step.name}", "reveal")
-        self._show(Highlight.of_step(step, label=step.name))
-        self._counter()
-
-    def _say_score(self) -> None:
-        q = self.quiz
-        if isinstance(q, FindAllQuiz):
-            for line in q.summary().splitlines():
+    def action_score(self) -> None:
+        if self.quiz is not None:
+            for line in self.quiz.score_lines():
                 self.say(line, "score")
-
-    def _maybe_finish(self) -> None:
-        q = self.quiz
-        if q is None or not q.done or self.recorded:
-            return
-        self.recorded = True
-        if isinstance(q, FindAllQuiz) and not q.gave_up:
-            self.say(f"All {q.total} found!", "correct")
-            self._say_score()
-        store = getattr(self.app, "store", None)
-        if store is not None:
-            from ...teaching.mastery import record_quiz
-            hints = (len(getattr(q, "revealed", [])) if isinstance(q, FindAllQuiz)
-                     else int(q.gave_up if isinstance(q, EliminateQuiz) else 0))
-            try:
-                self.stored = record_quiz(store, self.app.user, q, hints=hints,
-                                          seconds=time.monotonic() - q.started)
-            except Exception as e:      # never lose the quiz over the store
-                self.say(f"Could not save the attempt: {e}", "invalid")
-        self.say("Ctrl+R: a new quiz; M: your progress; Esc: back to the grid.", "info")
 
     # ------------------------------------------------------------ navigation
     def action_new_quiz(self) -> None:
@@ -440,10 +246,6 @@ class QuizScreen(Screen):
             return
         self.seed = (self.seed if self.seed is not None else 0) + 1
         self.start_position = None
-        target = getattr(self.quiz, "target", None) or self.target
-        if isinstance(self.quiz, NameQuiz):
-            target = self.target
-        self.target = target
         self._make()
         self.query_one("#quiz-log", RichLog).clear()
         self._start()

@@ -11,12 +11,14 @@ The columns share the terminal's width (every column stays on screen, at
 80 columns too); a cell too long for its column wraps onto a second or
 third line of its row instead of being cut.
 
-Keys: p pushes the position on the teacher's grid; z pushes a find-all quiz
-on it; e ends the running push; r reopens the last one (ended by e, or by a
-server restart with nobody in the class); u switches the uniqueness
-techniques on or off for the whole class (a class setting); Esc goes back to the grid (load or
-set up a position there, then T to come back and push it).  Changes to the
-class run off the UI thread, so a stalled store never freezes this screen.
+Keys: p pushes the position on the teacher's grid; z pushes a quiz on it (of
+any registered kind: find them all, find the elimination, name the
+technique); e ends the running push; r reopens the last one (ended by e, or
+by a server restart with nobody in the class); u switches the uniqueness
+techniques on or off for the whole class (a class setting); Esc goes back
+to the grid (load or set up a position there, then T to come back and push
+it).  Changes to the class run off the UI thread, so a stalled store never
+freezes this screen.
 A student's result shows their tries at help that a locked test keeps closed.
 """
 from __future__ import annotations
@@ -69,19 +71,16 @@ def result_text(ev: events.ClassEvent | None, st: StudentRow) -> str:
         return "" if ev is None else "…"
     tried = r.get("locked_tries")
     locked = f" · {tried} locked {'try' if tried == 1 else 'tries'}" if tried else ""
-    return _result_body(r, st) + locked
+    return _result_body(ev, r, st) + locked
 
 
-def _result_body(r: dict, st: StudentRow) -> str:
-    if "found" in r:
-        text = f"{r.get('found', 0)}/{r.get('total', '?')}"
-        if r.get("wrong"):
-            text += f" {r['wrong']}✗"
-        if r.get("gave_up"):
-            text += " gave up"
-        elif st.done:
-            text += " done"
-        return text
+def _result_body(ev: events.ClassEvent, r: dict, st: StudentRow) -> str:
+    if ev.kind == "quiz" and r:
+        from ...teaching.quiz import get_kind
+        try:
+            return get_kind(ev.payload.get("quiz")).result_text(r, st.done)
+        except ValueError:          # a kind this version does not know
+            return "…"
     if "filled" in r:
         if r.get("solved"):
             return "solved" + (f" ({counted(r['hints'], 'hint')})" if r.get("hints") else "")
@@ -110,7 +109,7 @@ def student_cells(ev, st: StudentRow, now: float, mastery: str) -> tuple[str, ..
 class TeacherScreen(Screen):
     BINDINGS = [
         Binding("p", "push('position')", "Push my position"),
-        Binding("z", "push('quiz')", "Push a find-all quiz"),
+        Binding("z", "push('quiz')", "Push a quiz"),
         Binding("e", "end_push", "End the push"),
         Binding("r", "reopen_push", "Reopen the last push"),
         Binding("u", "toggle_uniqueness", "Uniqueness on/off for the class"),
@@ -300,38 +299,40 @@ class TeacherScreen(Screen):
         if game is None:
             self.notify("Load a position on your grid first (Esc).", severity="warning")
             return
-        title = game.name if kind == "position" else "Find them all"
+        title = game.name if kind == "position" else ""        # a quiz: the dialog names it
         note = ""
         if kind == "quiz":
             from ...teaching.quiz import singles_note
             note = singles_note(game.position)
-        self.app.push_screen(PushDialog(kind, title, note), lambda got: self._pushed(kind, got))
+        dialog = PushDialog(kind, title, note, build=lambda choice: self._payload(kind, choice))
+        self.app.push_screen(dialog, lambda payload: self._pushed(kind, payload))
 
-    def _pushed(self, kind: str, got: dict | None) -> None:
-        if not got:
-            return
+    def _payload(self, kind: str, choice: dict) -> dict:
+        """The push the teacher chose, on the teacher's position; for a quiz,
+        made here first through the quiz protocol (the engine's count): a
+        ValueError (one line) says why nothing can be pushed as chosen."""
         from ...engine.formats import to_braces
-        game = self._teacher_position()
-        position = game.position.copy()
-        if kind == "quiz" and got.get("after_singles"):
-            from ...teaching.quiz import after_singles
-            position = after_singles(position)        # the quiz asks for no single in disguise
-        payload = {"position": to_braces(position), "title": got["title"],
-                   "hint_limit": got["hint_limit"]}
+        position = self._teacher_position().position.copy()
+        payload = {"title": choice["title"], "hint_limit": choice["hint_limit"]}
         if kind == "quiz":
-            from ...teaching.quiz import FindAllQuiz, target_name
+            from ...teaching.quiz import after_singles, make_quiz
+            if choice.get("after_singles"):
+                position = after_singles(position)    # the quiz asks for no single in disguise
+                if position.is_solved():
+                    raise ValueError("The singles alone solve this position: after them there is "
+                                     "nothing to ask. Untick 'Push the position after the singles', "
+                                     "or Cancel and push the position itself (p).")
             unique = self._class_uniqueness()
-            try:
-                total = FindAllQuiz(position.copy(), got["target"],
-                                    uniqueness=unique).total     # the engine's count
-            except ValueError as e:       # e.g. a uniqueness target with the class setting off
-                self.notify(str(e), severity="warning", markup=False)
-                return
-            if total == 0:
-                self.notify(f"This position holds no {target_name(got['target'])}: nothing to find. "
-                            "Pick another target or position.", severity="warning")
-                return
-            payload.update(quiz="find-all", target=got["target"], total=total, uniqueness=unique)
+            quiz = make_quiz(choice["quiz"], choice["target"], position=position.copy(),
+                             uniqueness=unique, title=choice["title"])
+            payload.update(quiz=quiz.kind, target=choice["target"], total=quiz.size,
+                           uniqueness=unique)
+        payload["position"] = to_braces(position)
+        return payload
+
+    def _pushed(self, kind: str, payload: dict | None) -> None:
+        if not payload:
+            return
         user = self.app.user
         self._in_background(lambda store: events.push_event(store, self.class_name, kind, payload, user),
                             lambda ev: f"Pushed to class {self.class_name}: {ev.title}", "Could not push")

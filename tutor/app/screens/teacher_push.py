@@ -1,7 +1,14 @@
-"""The teacher's push dialog: the title the students see, for a quiz what
-to find (and, with singles pending, whether to push the position after
-them), and the hint lock."""
+"""The teacher's push dialog: the title the students see, for a quiz its
+kind (any registered kind) and what it asks about (and, with singles
+pending, whether to push the position after them), and the hint lock.
+
+The dialog closes only with something pushed, or on Cancel: what the
+teacher chose is built into a push by the teacher screen's `build` (which
+makes the quiz); when that fails (nothing to find here, the singles solve
+it all) the dialog says why and stays open."""
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,7 +21,7 @@ LOCKS = [("no lock: every hint level", -1), ("hints off", 0)] + \
 
 
 class PushDialog(ModalScreen["dict | None"]):
-    """Title, (for a quiz) what to find, and the hint lock of a push."""
+    """Title, (for a quiz) its kind and target, and the hint lock of a push."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
     DEFAULT_CSS = """
@@ -25,35 +32,48 @@ class PushDialog(ModalScreen["dict | None"]):
     PushDialog #push-error { color: $error; height: auto; }
     """
 
-    def __init__(self, kind: str, title: str, note: str = "", **_):
+    def __init__(self, kind: str, title: str, note: str, build: Callable[[dict], dict], **_):
         super().__init__()
         self.kind = kind
         self.default_title = title
         self.note = note          # a quiz on a position with singles pending: say so
+        self.build = build        # the choice -> the push's payload; ValueError: why not
 
     def compose(self) -> ComposeResult:
         from ...engine.registry import families, ladder
+        from ...teaching.quiz import kinds
+        from ...teaching.quiz.common import REFERENCE_TARGET
         with Vertical():
-            yield Label("Push a find-all quiz to the class" if self.kind == "quiz"
+            yield Label("Push a quiz to the class" if self.kind == "quiz"
                         else "Push this position to the class")
-            yield Input(self.default_title, id="push-title", placeholder="title the students see",
-                        max_length=100)
+            title = self.default_title or (kinds()[0].asks_title() if self.kind == "quiz" else "")
+            yield Input(title, id="push-title", placeholder="title the students see", max_length=100)
             if self.kind == "quiz":
+                quiz_kinds = [(k.asks, k.kind) for k in kinds()]
+                yield Select(quiz_kinds, value=quiz_kinds[0][1], allow_blank=False, id="push-kind")
                 targets = [(name, fid) for fid, name in families()] + \
                           [(t.name, t.id) for t in ladder()]
-                yield Select(targets, value="locked-set", allow_blank=False, id="push-target")
+                yield Select(targets, value=REFERENCE_TARGET, allow_blank=False,
+                             id="push-target")
             yield Select(LOCKS, value=-1, allow_blank=False, id="push-lock")
             if self.kind == "quiz" and self.note:
                 yield Static(self.note, id="push-singles", markup=False)
                 yield Checkbox("Push the position after the singles", value=True,
                                id="push-after-singles")
-            yield Static("", id="push-error")
+            yield Static("", id="push-error", markup=False)
             with Horizontal():
                 yield Button("Push", id="push-ok", variant="primary")
                 yield Button("Cancel (Esc)", id="push-cancel")
 
     def on_mount(self) -> None:
         self.query_one("#push-title", Input).focus()
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        """A quiz's title says what it asks until the teacher writes one."""
+        from ...teaching.quiz import kinds
+        title = self.query_one("#push-title", Input)
+        if event.select.id == "push-kind" and title.value in {"", *(k.asks_title() for k in kinds())}:
+            title.value = next(k.asks_title() for k in kinds() if k.kind == event.value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_push()
@@ -64,19 +84,34 @@ class PushDialog(ModalScreen["dict | None"]):
         else:
             self.action_cancel()
 
-    def action_push(self) -> None:
-        title = self.query_one("#push-title", Input).value.strip()
-        if not title:
-            self.query_one("#push-error", Static).update("Give the push a title.")
-            return
+    def choice(self) -> dict:
+        """What the teacher chose: title, hint_limit, and for a quiz its
+        quiz kind, target and after_singles."""
         lock = self.query_one("#push-lock", Select).value
         no_lock = lock is Select.BLANK or not isinstance(lock, int) or lock < 0
-        out = {"title": title, "hint_limit": None if no_lock else int(lock)}
+        out = {"title": self.query_one("#push-title", Input).value.strip(),
+               "hint_limit": None if no_lock else int(lock)}
         if self.kind == "quiz":
+            out["quiz"] = self.query_one("#push-kind", Select).value
             out["target"] = self.query_one("#push-target", Select).value
-            if self.note:
-                out["after_singles"] = self.query_one("#push-after-singles", Checkbox).value
-        self.dismiss(out)
+            out["after_singles"] = bool(self.note) and self.query_one("#push-after-singles",
+                                                                      Checkbox).value
+        return out
+
+    def action_push(self) -> None:
+        choice = self.choice()
+        if not choice["title"]:
+            self.say("Give the push a title.")
+            return
+        try:
+            payload = self.build(choice)
+        except ValueError as e:            # nothing to push as chosen: say why, stay open
+            self.say(str(e))
+            return
+        self.dismiss(payload)
+
+    def say(self, text: str) -> None:
+        self.query_one("#push-error", Static).update(text)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -56,6 +56,33 @@ from .verdict import Verdict, highlight, sentence
 def judge(position, claim, by: str | None = None, pattern=None, uniqueness: bool = True) -> Verdict:
     """Judge a claim about a position; see the module docstring."""
     pos = position if isinstance(position, Position) else _parse_position(position)
+    request = read_request(pos, claim, by, pattern, uniqueness)
+    if isinstance(request, Verdict):
+        return request
+    c, named, pcells, ptext = request
+    tech_id = named.ids[0] if named and len(named.ids) == 1 else None
+    entry = entry_for(pos)
+    broken = entry.broken()
+    if broken:
+        return Verdict("invalid", f"The position is broken ({broken}), so the engine cannot "
+                       f"call any claim true or false.", tech_id, [], c, highlight())
+    count, sol = entry.solution_info()
+    if count == 0:
+        return Verdict("invalid", "This position has no solution, so the engine cannot call any "
+                       "claim true or false.", tech_id, [], c, highlight())
+    if count > 1:
+        return Verdict("invalid", "This position has several solutions, so the engine cannot call "
+                       "any claim true or false.", tech_id, [], c, highlight())
+    return _Judging(entry, c, named, pcells, sol, uniqueness, ptext).run()
+
+
+def read_request(pos: Position, claim, by: str | None = None, pattern=None, uniqueness: bool = True):
+    """The claim, the named technique and the pattern read and checked
+    against `pos` (its cells and candidates), before any search: an invalid
+    Verdict, or (claim, named, pattern cells, pattern text).  A claim that
+    fails here fails on any later position of the same solve too (cells only
+    get solved, candidates only go), so a caller may ask before working its
+    way to that position (`check --after`)."""
     try:
         c = claim if isinstance(claim, Claim) else parse_claim(claim)
     except ClaimError as e:
@@ -78,6 +105,9 @@ def judge(position, claim, by: str | None = None, pattern=None, uniqueness: bool
     ptext = pattern.strip() if isinstance(pattern, str) else ""
     if pattern is not None and pattern != "" and pattern != []:
         try:
+            if len(ptext) > MAX_PATTERN_CHARS:
+                raise ValueError(f"{len(ptext):,} characters; a pattern is at most "
+                                 f"{MAX_PATTERN_CHARS:,}")
             pcells = sorted(set(pattern_cells(pattern) if isinstance(pattern, str) else
                                 (int(i) for i in pattern)))
             if any(not 0 <= i < 81 for i in pcells):
@@ -89,19 +119,12 @@ def judge(position, claim, by: str | None = None, pattern=None, uniqueness: bool
     problem = _claim_problem(pos, c)
     if problem:
         return Verdict("invalid", sentence(problem[0]), tech_id, [], c, highlight(cells=[problem[1]]))
-    entry = entry_for(pos)
-    broken = entry.broken()
-    if broken:
-        return Verdict("invalid", f"The position is broken ({broken}), so the engine cannot "
-                       f"call any claim true or false.", tech_id, [], c, highlight())
-    count, sol = entry.solution_info()
-    if count == 0:
-        return Verdict("invalid", "This position has no solution, so the engine cannot call any "
-                       "claim true or false.", tech_id, [], c, highlight())
-    if count > 1:
-        return Verdict("invalid", "This position has several solutions, so the engine cannot call "
-                       "any claim true or false.", tech_id, [], c, highlight())
-    return _Judging(entry, c, named, pcells, sol, uniqueness, ptext).run()
+    return c, named, pcells, ptext
+
+
+# the longest pattern text read (a chain through every cell in Eureka is
+# about 2,000 characters)
+MAX_PATTERN_CHARS = 4000
 
 
 _LINKED_CELLS = re.compile(r"r[1-9]c[1-9](\s*[-=]\s*r[1-9]c[1-9])+", re.I)

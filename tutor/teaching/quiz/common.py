@@ -1,6 +1,8 @@
-"""What every quiz kind shares: verdicts, target names, the reference position."""
+"""What every quiz kind shares: verdicts, target names, practice positions,
+the reference position."""
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 
 from ...engine.position import Position
@@ -10,30 +12,48 @@ from ...engine.registry import (
 from ...engine.step import Step
 from .confusions import Confusion
 
-KINDS = ("find-all", "eliminate", "name")
-
 # The shipped reference quiz: this puzzle after its singles holds 25 LockedSets.
 REFERENCE_PUZZLE = "2.891..54....4..7.41.5..6.2...7...61....2....69...1...5.2..7.16.4..6....16..594.3"
 REFERENCE_AFTER = ("singles",)
 REFERENCE_TARGET = "locked-set"
 
 
+class NoQuiz(ValueError):
+    """No quiz of this kind can be made here (one line, for the learner or
+    the teacher): nothing to find, no such step in the position."""
+
+
 @dataclass
 class Verdict:
     """The answer to one entry (or claim, or pick)."""
     kind: str                   # found / duplicate / wrong / other / invalid (find-all);
-    #                             correct / correct-other / true-unproved / wrong / invalid (others)
+    #                             correct / other / true-unproved / wrong / invalid (others)
     message: str
     step: Step | None = None
     index: int | None = None    # which instance (0-based) for find-all
     confusion: Confusion | None = None
     highlight: dict = field(default_factory=dict)
+    label: str = ""             # what the grid calls what it shows (default: the step's name)
 
     @property
     def counts(self) -> bool:
         """Whether the entry is a scored attempt (invalid input, repeats and a
         real pattern of another technique are not)."""
         return self.kind not in ("invalid", "duplicate", "other")
+
+    def lines(self) -> list[tuple[str, str]]:
+        """(text, kind) lines for a log: the message, then the mix-up's tip
+        when the message does not say it already."""
+        out = [(self.message, self.kind)]
+        c = self.confusion
+        if c is not None and self.kind in ("wrong", "other") and c.tip not in self.message:
+            out.append((f"({c.label}: {c.tip})", "tip"))
+        return out
+
+
+def showing(step: Step, message: str, kind: str = "reveal") -> Verdict:
+    """A verdict that shows one step on the grid."""
+    return Verdict(kind, message, step, highlight=highlight_of(step))
 
 
 def target_ids(target: str, uniqueness: bool = True) -> list[str]:
@@ -56,6 +76,27 @@ def target_name(target: str) -> str:
 def target_noun(target: str) -> str:
     """What one instance is called: 'LockedSet', 'X-Wing'."""
     return technique_name(target) if target in REGISTRY else FAMILY_NOUNS.get(target, target)
+
+
+def practice_for(target: str, seed: int, limit: int = 8, uniqueness: bool = True) -> list:
+    """Seeded practice positions for a technique or family (NoQuiz when
+    there are none)."""
+    from ..practice import NoPracticePositions, practice_positions
+    ids = target_ids(target, uniqueness)
+    if len(ids) == 1:
+        out = practice_positions(ids[0], limit, seed, uniqueness)
+    else:
+        out = []
+        for tid in ids:
+            try:
+                out.extend(practice_positions(tid, limit, seed, uniqueness))
+            except NoPracticePositions:      # a rung never simplest on the shipped puzzles
+                continue
+        random.Random(f"family:{target}:{seed}").shuffle(out)
+        out = out[:limit]
+    if not out:
+        raise NoQuiz(f"no practice positions for {target}")
+    return out
 
 
 def family_of(tid: str) -> str:

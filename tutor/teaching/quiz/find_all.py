@@ -5,19 +5,23 @@ r8c79 #57`, `Swordfish #3 R348 C136`, `Skyscraper #3 r5c3 r6c8`) or picked
 on the grid; each entry gets a verdict at once."""
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from ...engine.judge.verdict import a_step, lead
 from ...engine.names import leaning_note, leans_on, step_label, technique_label
 from ...engine.position import Position
-from ...engine.registry import REGISTRY, find_all
+from ...engine.registry import REGISTRY, an, find_all
 from ...engine.step import Step
-from ...engine.techniques.patterns import an
-from .common import Verdict, family_of, highlight_of, target_ids, target_name, target_noun
-from .confusions import Confusion, closest, confusion
+from .common import (
+    REFERENCE_PUZZLE, REFERENCE_TARGET, NoQuiz, Verdict, family_of, highlight_of, practice_for,
+    reference_position, showing, target_ids, target_noun,
+)
+from .confusions import closest, confusion
 from .entries import Entry, EntryError, parse_entry, selection_entry
+from .examples import example_entry
+from .kinds import quiz_kind
 from .matching import best_match
+from .protocol import Quiz
 from .why_not import confusion_for_wrong, why_not
 
 
@@ -26,36 +30,54 @@ def _pattern(step: Step) -> str:
     return lead(step).split(": ", 1)[-1]
 
 
-class FindAllQuiz:
+@quiz_kind
+class FindAllQuiz(Quiz):
     """Find every instance of a technique or family in one position."""
 
     kind = "find-all"
+    asks = "find them all"
+    order = 10
+    many_is_harder = True
 
     def __init__(self, position: Position, target: str, title: str | None = None,
                  source: str = "", uniqueness: bool = True):
-        self.position = position
-        self.target = target
+        super().__init__(position, target, source, title)
         self.uniqueness = uniqueness          # False: uniqueness techniques count for nothing
         self.target_ids = target_ids(target, uniqueness)
         found = find_all(position, self.target_ids, uniqueness)
         # a pattern that stands only on a pending single is not asked for
         self.instances: list[Step] = [s for s in found if not leans_on(s)]
         self.leaning: list[Step] = [s for s in found if leans_on(s)]
-        self.title = title or f"Find every {target_name(target)}"
-        self.source = source
+        self.title = title or f"Find every {target_noun(target)}"
         self.found: list[int] = []                 # instance indexes, in the order found
-        self.entries: list[tuple[Entry | str, Verdict]] = []
-        self.confusions: list[Confusion] = []
-        self.revealed: list[int] = []
-        self.gave_up = False
-        self.started = time.monotonic()
-        self.finished_at: float | None = None
         self._all_steps: list[Step] | None = None
+
+    @classmethod
+    def make(cls, target, seed=None, position=None, uniqueness=True, title=None, source=""):
+        """With no seed nor position, the LockedSet quiz is the shipped
+        reference (the 25 LockedSets); otherwise the practice position with
+        the most instances (up to 6) of the first 8 for the seed."""
+        if position is None and seed is None and target == REFERENCE_TARGET:
+            return cls(reference_position(), REFERENCE_TARGET, source=REFERENCE_PUZZLE,
+                       title=title or "This position holds 25 LockedSets: find them all")
+        if position is None:
+            ids = target_ids(target, uniqueness)
+            cands = practice_for(target, seed or 0, uniqueness=uniqueness)
+            best = max(cands[:8], key=lambda p: min(len(find_all(p.position, ids)), 6))
+            position, source = best.position, best.source
+        quiz = cls(position, target, title, source, uniqueness)
+        if not quiz.total:
+            raise NoQuiz(f"this position holds no {target_noun(target)} to find")
+        return quiz
 
     # ---------------------------------------------------------- state
     @property
     def total(self) -> int:
         return len(self.instances)
+
+    @property
+    def size(self) -> int:
+        return self.total
 
     @property
     def done(self) -> bool:
@@ -64,43 +86,54 @@ class FindAllQuiz:
     def missed(self) -> list[int]:
         return [k for k in range(self.total) if k not in self.found]
 
-    def counter(self) -> str:
+    def found_text(self) -> str:
         return f"{len(self.found)}/{self.total}"
-
-    def elapsed(self) -> float:
-        end = self.finished_at if self.finished_at is not None else time.monotonic()
-        return end - self.started
 
     def _all(self) -> list[Step]:
         if self._all_steps is None:
             self._all_steps = find_all(self.position, uniqueness=self.uniqueness)
         return self._all_steps
 
-    # ---------------------------------------------------------- entries
-    def submit(self, entry: Entry | str) -> Verdict:
+    # ---------------------------------------------------------- what the screen shows
+    def prompt(self) -> str:
+        return self.title if str(self.total) in self.title else f"{self.title}: {self.total} to find."
+
+    def make_example(self) -> str:
+        return example_entry(self.target_ids, self.instances + self.leaning)
+
+    def status_line(self) -> str:
+        text = f"found {self.found_text()}"
+        wrong = self.score().wrong
+        if wrong:
+            text += f"  wrong {wrong}"
         if self.gave_up:
-            return Verdict("invalid", "the quiz is over (you gave up); start a new one")
-        if isinstance(entry, str):
-            try:
-                entry = parse_entry(entry)
-            except EntryError as e:
-                v = Verdict("invalid", str(e))
-                self.entries.append((entry, v))
-                return v
-        v = self._judge(entry)
-        self.entries.append((entry, v))
-        if v.confusion:
-            self.confusions.append(v.confusion)
-        if len(self.found) == self.total and self.finished_at is None:
-            self.finished_at = time.monotonic()
-        return v
+            text += f"  revealed {len(self.revealed)}/{len(self.missed())}"
+        return text
+
+    def score_lines(self) -> list[str]:
+        return self.summary().splitlines()
+
+    def closing(self) -> list[str]:
+        return [] if self.gave_up else [f"All {self.total} found!"] + self.score_lines()
+
+    # ---------------------------------------------------------- entries
+    def judge(self, text: str) -> Verdict:
+        try:
+            entry = parse_entry(text)
+        except EntryError as e:
+            return Verdict("invalid", str(e))
+        return self._judge(entry)
+
+    def selection_text(self, cells, digits) -> str:
+        return selection_entry(cells, digits).text
 
     def submit_selection(self, cells, digits, technique: str | None = None) -> Verdict:
+        """A pick on the grid, maybe named as a technique."""
         try:
             entry = selection_entry(cells, digits, technique)
         except EntryError as e:
             return Verdict("invalid", str(e))
-        return self.submit(entry)
+        return self._refused(entry.text) or self._record(entry.text, self._judge(entry))
 
     def _judge(self, entry: Entry) -> Verdict:
         if entry.technique and entry.technique not in REGISTRY:
@@ -157,31 +190,60 @@ class FindAllQuiz:
                            "cells": list(entry.cells)})
 
     # ---------------------------------------------------------- giving up and score
-    def give_up(self) -> list[int]:
-        """End the quiz; returns the missed instances (reveal them one by one)."""
-        self.gave_up = True
-        if self.finished_at is None:
-            self.finished_at = time.monotonic()
-        return self.missed()
+    def give_up(self) -> list[str]:
+        """End the quiz; reveal() then shows the missed instances one by one."""
+        super().give_up()
+        return [f"You gave up with {self.found_text()} found; {len(self.missed())} missed."
+                ] + self.score_lines()
 
-    def reveal_next(self) -> Step | None:
+    def reveal(self) -> Verdict | None:
         """After giving up: the next missed instance, or None when all are shown."""
         for k in self.missed():
             if k not in self.revealed:
                 self.revealed.append(k)
-                return self.instances[k]
+                step = self.instances[k]
+                return showing(step, f"missed {len(self.revealed)}/{len(self.missed())}: {step.name}")
         return None
 
     def score(self) -> "Score":
         right = len(self.found)
         # a real pattern of another technique is not held against the learner
-        wrong = sum(1 for _, v in self.entries if v.kind == "wrong")
+        wrong = sum(1 for _, v in self.log if v.kind == "wrong")
         return Score(found=right, total=self.total, wrong=wrong,
-                     duplicates=sum(1 for _, v in self.entries if v.kind == "duplicate"),
+                     duplicates=sum(1 for _, v in self.log if v.kind == "duplicate"),
                      gave_up=self.gave_up)
 
     def result(self) -> float:
         return self.score().f1
+
+    def records(self) -> list[tuple[str, float]]:
+        """On a family, each member technique that had instances: the share
+        of its instances found, times the quiz's precision."""
+        sc = self.score()
+        by_tech: dict[str, list[int]] = {}
+        for k, s in enumerate(self.instances):
+            by_tech.setdefault(s.technique, []).append(k)
+        out = []
+        for tid, ks in by_tech.items():
+            recall = sum(1 for k in ks if k in self.found) / len(ks)
+            out.append((tid, round(recall * sc.precision, 4) if sc.found + sc.wrong else 0.0))
+        return out
+
+    def class_result(self) -> tuple[dict, float]:
+        sc = self.score()
+        return ({"found": sc.found, "total": sc.total, "wrong": sc.wrong, "gave_up": sc.gave_up},
+                sc.found / sc.total if sc.total else 1.0)
+
+    @classmethod
+    def result_text(cls, result: dict, done: bool) -> str:
+        text = f"{result.get('found', 0)}/{result.get('total', '?')}"
+        if result.get("wrong"):
+            text += f" {result['wrong']}✗"
+        if result.get("gave_up"):
+            text += " gave up"
+        elif done:
+            text += " done"
+        return text
 
     def summary(self) -> str:
         sc = self.score()

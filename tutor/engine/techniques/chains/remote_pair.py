@@ -263,7 +263,7 @@ def remote_entry_keys(step: Step) -> EntryKeys:
 
 
 @technique(
-    "remote-pair", "Remote Pair", "chains", rank=140, weight=110, label="Remote Pair",
+    "remote-pair", "Remote Pair", "chains", rank=95, weight=110, label="Remote Pair",
     prerequisites=('naked-subset',), distractors=('x-cycle', 'w-wing', 'naked-subset', 'simple-colours'),
     aliases=("remote pair", "remote pairs", "remotepair"),
     check=check_remote_pair, entry_keys=remote_entry_keys,

@@ -132,13 +132,13 @@ def _bug_entry_keys(step) -> EntryKeys:
                      more_digits=frozenset(step.roles.candidates))
 
 
-@technique("bug-plus-one", "Bivalue Universal Grave + 1", "uniqueness", rank=210, weight=100,
+@technique("bug-plus-one", "Bivalue Universal Grave + 1", "uniqueness", rank=96, weight=100,
            label="BUG+1",
            aliases=("bug+1", "bug + 1", "bug plus one", "bug plus 1", "bug 1", "bug",
                     "bivalue universal grave", "bivalue universal grave + 1",
                     "bivalue universal grave plus one"),
            uniqueness=True, check=_bug_check, entry_keys=_bug_entry_keys, hints=BugHints(),
-           prerequisites=("unique-rectangle",),
+           prerequisites=("naked-subset", "x-wing"),
            distractors=("unique-rectangle", "naked-single", "hidden-single", "hidden-rectangle"),
            confusions=(("unique-rectangle", "BUG+1 vs Unique Rectangle",
                         "BUG+1 needs the whole grid bivalue but one cell, and it places a digit; "

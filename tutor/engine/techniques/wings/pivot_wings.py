@@ -328,7 +328,7 @@ def xyz_wing(pos: Position):
 
 
 @technique(
-    "wxyz-wing", "WXYZ-Wing", "wings", rank=180, weight=200, label="WXYZ-Wing",
+    "wxyz-wing", "WXYZ-Wing", "wings", rank=248, weight=200, label="WXYZ-Wing",
     prerequisites=('xyz-wing',), distractors=('xyz-wing', 'xy-wing', 'death-blossom', 'naked-subset'),
     aliases=("wxyz wing", "wxyzwing", "bent quad"),
     check=check_wxyz_wing, entry_keys=bent_entry_keys,
