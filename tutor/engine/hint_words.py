@@ -13,6 +13,7 @@ does not give its digit away, a net's premise).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import cast
 
 from .grid import BOX, HOUSES, cells_name, lines_text
 from .roles import BASE
@@ -88,7 +89,7 @@ def words_for(step) -> HintWords:
     """The hint words of the step's technique (the registry's `hints`)."""
     from .registry import get
     t = get(step.technique)
-    return t.hints if t is not None and t.hints is not None else DEFAULT
+    return cast(HintWords, t.hints) if t is not None and t.hints is not None else DEFAULT
 
 
 def hint_text(step, level: int, position=None) -> str:

@@ -40,7 +40,6 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable
 
 from .grid import cell_name, cells_name
-from .hint_words import HintWords
 from .position import Position
 from .step import Step
 
@@ -177,7 +176,7 @@ class Technique:
     step_label: Callable[[Step], str] | None = None    # one step's name: 'Naked Pair', 'Full House'
     entry_keys: Callable[[Step], EntryKeys] = default_entry_keys
     notation: Notation = Notation()             # words and fixes of its step texts (quiz entries)
-    hints: HintWords | None = None              # its words per hint level; None: the default
+    hints: object = None                        # a hint_words.HintWords (not imported: a cycle); None: default
     noun: str = ""                              # when the label reads badly alone: 'Pointing step'
     confusions: tuple[tuple[str, str, str], ...] = ()  # (other id, short label, one-line tip)
     uniqueness: bool = False                    # needs a puzzle with one solution
