@@ -87,7 +87,7 @@ def report(label: str, poss) -> None:
         ms, steps = best_of(death_blossom, pos)
         times.append(ms)
         counts.append(len(steps))
-        overlap += sum(s.extra["overlap"] for s in steps)
+        overlap += sum(s.roles.overlap for s in steps)
         clear_memos()
         fresh = pos.copy()
         t = time.perf_counter()

@@ -206,7 +206,7 @@ def choose_positions() -> list[dict]:
 def _name_for(tid: str, step, rng: random.Random) -> str:
     name = rng.choice(NAMES.get(tid, [tid]))
     if "{size}" in name:
-        size = step.extra.get("size", len(step.cells)) if step is not None else 2
+        size = step.to_json().get("size", len(step.cells)) if step is not None else 2
         name = name.replace("{size}", SET_WORDS.get(size, "pair"))
     return name
 
@@ -307,7 +307,7 @@ def choose_claims(pos, steps, rng: random.Random, index: int) -> list[list[str]]
 
 
 def _shorthand(step) -> str:
-    x, d = step.extra, "".join(map(str, step.digits))
+    x, d = step.to_json(), "".join(map(str, step.digits))
     if "base" in x:
         return f"{step.technique} #{d} {x['base']} {x['cover']}"
     if "ends" in x:
@@ -352,13 +352,13 @@ def choose_quiz(pos, steps, rng: random.Random, index: int) -> dict | None:
     if mix:
         entries.append(["select", list(s.cells), list(s.digits), mix])
         entries.append(["text", f"{_name_for(mix, s, rng)} {cells} #{d}"])
-    if "base" in s.extra:
-        cover = s.extra["cover"]
+    if "base" in s.to_json():
+        cover = s.to_json()["cover"]
         shifted = cover[0] + "".join(str(int(k) % 9 + 1) for k in cover[1:])
-        entries.append(["text", f"{tid} #{d} {s.extra['base']} {shifted}"])
-        entries.append(["text", f"fish #{d} {s.extra['base']}"])
-    if "box" in s.extra and "line" in s.extra:
-        entries.append(["text", f"{_name_for(mix or tid, s, rng)} #{d} {s.extra['box']} {s.extra['line']}"])
+        entries.append(["text", f"{tid} #{d} {s.to_json()['base']} {shifted}"])
+        entries.append(["text", f"fish #{d} {s.to_json()['base']}"])
+    if "box" in s.to_json() and "line" in s.to_json():
+        entries.append(["text", f"{_name_for(mix or tid, s, rng)} #{d} {s.to_json()['box']} {s.to_json()['line']}"])
     if others:
         o = others[rng.randrange(len(others))]
         entries.append(["text", o.name])

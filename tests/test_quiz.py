@@ -310,7 +310,7 @@ def _shorthand(step) -> str | None:
     """How a learner would type a step: lines for fish and Locked Candidates,
     the two ends for two-link patterns, the stem for a blossom, cells else."""
     from tutor.engine.grid import cells_name
-    t, d, x = step.technique, "".join(map(str, step.digits)), step.extra
+    t, d, x = step.technique, "".join(map(str, step.digits)), step.to_json()
     if t in ("x-wing", "swordfish", "jellyfish"):
         return f"{t} #{d} {x['base']} {x['cover']}"
     if t in ("skyscraper", "two-string-kite", "turbot-fish"):

@@ -9,12 +9,17 @@ import re
 import pytest
 from textual.widgets import Static, Tree
 
-from app_helpers import cell, make, settle
-from tutor.app.widgets.chain_view import chain_text, chain_view, parse_chain_text
+from app_helpers import LOCKEDSET, cell, make, settle
+from tutor.app.widgets.chain_view import chain_text, chain_view
 from tutor.app.widgets.grid import Highlight
-from tutor.engine.registry import find_all
 from tutor.engine.formats import parse_position
+from tutor.engine.registry import find_all
+from tutor.engine.roles import Chain, Node, alternating
 from tutor.engine.step import make_step
+from tutor.engine.techniques.chains.remote_pair import RemotePairRoles
+from tutor.engine.techniques.chains.text import ChainRoles
+from tutor.engine.techniques.chains.x_cycle import XCycleRoles
+from tutor.engine.techniques.forcing.steps import ForcingRoles
 
 # XY-Chains test 1 of the technique cases
 XY_POSITION = ("{26}8{245}1{29}3{59}7{456}{37}9{24}5{27}6{18}{14}{348}{37}{56}14{79}8{359}2"
@@ -31,7 +36,7 @@ NODES = {("r1c7", 5): ("off", "="), ("r1c7", 9): ("on", "-"), ("r1c5", 9): ("off
 
 def xy_step():
     pos = parse_position(XY_POSITION)
-    return pos, next(s for s in find_all(pos, ["xy-chain"]) if s.extra["eureka"] == XY_CHAIN)
+    return pos, next(s for s in find_all(pos, ["xy-chain"]) if s.to_json()["eureka"] == XY_CHAIN)
 
 
 def unnumbered(line: str) -> str:
@@ -42,54 +47,70 @@ def test_the_view_of_an_xy_chain_step():
     _, step = xy_step()
     view = chain_view(step)
     assert view.lines == (NUMBERED,)
-    assert unnumbered(view.lines[0]) == step.extra["eureka"]
+    assert unnumbered(view.lines[0]) == step.to_json()["eureka"]
     got = {(m.cell, m.digit): (m.number, m.role, m.link) for m in view.marks}
     assert got == {(cell(c), d): (TERMS[c], role, link) for (c, d), (role, link) in NODES.items()}
     assert chain_text(view.lines) == "Chain: " + NUMBERED
 
 
-def test_every_chain_form_the_rooms_write():
-    # Eureka text in the short form (X-Cycle, Skyscraper): the digit is written once
-    nodes = parse_chain_text("(4)r1c9-r2c8=r3c8-r1c9")
-    assert [(n["cells"], n["digit"], n["link"], n["role"]) for n in nodes] == [
-        ((cell("r1c9"),), 4, "-", "on"), ((cell("r2c8"),), 4, "=", "off"),
-        ((cell("r3c8"),), 4, "-", "on"), ((cell("r1c9"),), 4, None, "off")]
-    x_cycle = make_step("x-cycle", "X-Cycle", cells=[8, 16, 25], digits=[4],
-                        eliminations=[(8, 4)],
-                        extra={"digit": 4, "eureka": "(4)r1c9-r2c8=r3c8-r1c9"})
+CHAIN_ROOMS = ("x-cycle", "skyscraper", "two-string-kite", "turbot-fish", "remote-pair",
+               "xy-chain", "aic", "grouped-aic", "als-xy-wing", "als-chain", "forcing-chain")
+
+
+@pytest.mark.parametrize("tid", CHAIN_ROOMS)
+def test_every_chain_room_is_drawn_from_its_typed_chain(tid):
+    """One encoding for every chain-like room: the view numbers the nodes of
+    the step's typed chains, nothing parsed from text."""
+    from tutor.paths import data_dir
+    path = data_dir("puzzles") / "practice" / f"{tid}.txt"
+    first = next(ln for ln in path.read_text(encoding="utf-8").splitlines()
+                 if ln.strip() and not ln.startswith("#"))
+    pos = parse_position(first.split("\t")[0])
+    step = find_all(pos, [tid])[0]
+    chains = step.roles.chains(step)
+    view = chain_view(step)
+    assert [unnumbered(line) for line in view.lines] == [c.eureka for c in chains]
+    assert {(m.cell, m.digit) for m in view.marks} == {
+        (c, n.digit) for chain in chains for n in chain.nodes for c in n.cells}
+    # what the chain makes of each node: the first node a mark is made from
+    first_of = {}
+    for chain in chains:
+        for n in chain.nodes:
+            for c in n.cells:
+                first_of.setdefault((c, n.digit), n)
+    assert all(m.role == ("on" if first_of[m.cell, m.digit].on else "off") for m in view.marks)
+
+
+def test_a_loop_a_group_a_remote_pair_and_branches():
     # a loop's closing term takes its first term's number
+    x_cycle = make_step("x-cycle", XCycleRoles("weak", (8, 16, 25)), cells=[8, 16, 25], digits=[4],
+                        eliminations=[(8, 4)])
     assert chain_view(x_cycle).lines == ("1(4)r1c9 - 2(4)r2c8 = 3(4)r3c8 - 1(4)r1c9",)
     # a group node: every cell of the group carries the number
-    grouped = make_step("grouped-aic", "G", cells=[2, 11, 1, 10, 19, 28, 46], digits=[6],
-                        eliminations=[(0, 6)],
-                        extra={"chain": [{"cells": ["r1c3"], "digit": 6, "link": "="},
-                                         {"cells": ["r2c3"], "digit": 6, "link": "-"},
-                                         {"cells": ["r1c2", "r2c2", "r3c2"], "digit": 6,
-                                          "link": "="},
-                                         {"cells": ["r4c2", "r6c2"], "digit": 6, "link": None}]})
+    chain = alternating([(6, (2,), "="), (6, (11,), "-"), (6, (1, 10, 19), "="), (6, (28, 46), None)])
+    grouped = make_step("grouped-aic", ChainRoles("Grouped AIC", chain, "chain", 3, 1, 2),
+                        cells=[2, 11, 1, 10, 19, 28, 46], digits=[6], eliminations=[(0, 6)])
     view = chain_view(grouped)
     assert view.lines == ("1(6)r1c3 = 2(6)r2c3 - 3(6)r123c2 = 4(6)r46c2",)
     assert {m.cell: m.number for m in view.marks if m.number == "3"} == {
         cell("r1c2"): "3", cell("r2c2"): "3", cell("r3c2"): "3"}
-    # a Remote Pair: its cells in order and the pair
-    remote = make_step("remote-pair", "R", cells=[18, 20], digits=[4, 6], eliminations=[(19, 4)],
-                       extra={"chain": ["r3c1", "r3c3"], "pair": [4, 6]})
+    # a Remote Pair: its cells in order, each cell's two digits strongly linked
+    remote = make_step("remote-pair", RemotePairRoles((18, 20)), cells=[18, 20], digits=[4, 6],
+                       eliminations=[(19, 4)])
     assert chain_view(remote).lines == ("1(4=6)r3c1 - 2(6=4)r3c3",)
     # a forcing chain: one line per branch, the nodes say whether they are on
-    forcing = make_step("forcing-chain", "F", cells=[16, 25, 8], digits=[4],
-                        eliminations=[(8, 4)],
-                        extra={"chains": [[{"cells": ["r2c8"], "digit": 4, "link": "-", "on": True},
-                                           {"cells": ["r1c9"], "digit": 4, "link": None,
-                                            "on": False}],
-                                          [{"cells": ["r3c8"], "digit": 4, "link": "-", "on": True},
-                                           {"cells": ["r1c9"], "digit": 4, "link": None,
-                                            "on": False}]]})
+    branches = (Chain((Node((16,), 4, "-", True), Node((8,), 4, "", False))),
+                Chain((Node((25,), 4, "-", True), Node((8,), 4, "", False))))
+    forcing = make_step("forcing-chain",
+                        ForcingRoles("House Forcing Chain", "chain", "house", (20, 4), (16, 25),
+                                     branches, 2, 1),
+                        cells=[16, 25, 8], digits=[4], houses=[20], eliminations=[(8, 4)])
     view = chain_view(forcing)
     assert chain_text(view.lines) == "Chains:\n1. 1(4)r2c8 - 2(4)r1c9\n2. 1(4)r3c8 - 2(4)r1c9"
     assert {(m.cell, m.role) for m in view.marks} == {(16, "on"), (25, "on"), (8, "off")}
     # a step without a chain
-    assert chain_view(make_step("naked-single", "N", cells=[0], digits=[1],
-                                placements=[(0, 1)])) is None
+    single = find_all(parse_position(LOCKEDSET), ["naked-single"])[0]
+    assert chain_view(single) is None
 
 
 def _cell_text(grid, name: str, k: int) -> str:
@@ -168,7 +189,7 @@ async def test_a_chain_chosen_in_the_steps_tab():
         group = next(n for n in tree.root.children if n.data == "xy-chain")
         group.expand()
         await pilot.pause()
-        leaf = next(n for n in group.children if n.data.extra["eureka"] == XY_CHAIN)
+        leaf = next(n for n in group.children if n.data.to_json()["eureka"] == XY_CHAIN)
         tree.move_cursor(leaf)
         await pilot.pause()
         assert {(m.cell, m.digit) for m in play.grid.highlight.chain} == {

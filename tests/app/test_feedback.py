@@ -10,7 +10,8 @@ from app_helpers import EASY1, LOCKEDSET, cell, make, settle, try_first_example
 
 from textual.containers import VerticalScroll
 
-from tutor.app.hints import rung_text, where_text
+from tutor.app.hints import rung_text
+from tutor.engine.hint_words import hint_text
 from tutor.engine.registry import find_all, next_step
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import cell_name
@@ -101,19 +102,19 @@ def test_hint_level_2_names_a_place_not_the_digit_and_its_cell():
     pos = parse_position(LOCKEDSET)
     hidden = next(s for s in find_all(pos, ["hidden-single"]) if s.cells == (cell("r2c7"),))
     assert sorted(hidden.houses) == [1, 15, 20]         # r2, c7 and b3 meet only in r2c7
-    assert where_text(hidden) == "look in box 3, digit 1"
+    assert hint_text(hidden, 2) == "look in b3, digit 1."
     naked = next(s for s in find_all(pos, ["naked-single"]) if s.cells == (cell("r1c7"),))
     text = rung_text(naked, 2)
-    assert text == "Hint 2/5: look in box 3: a cell there has one candidate left."
+    assert text == "Hint 2/5: look in b3: a cell there has one candidate left."
     # a full house: the place has one empty cell, so the digit is left out
     sol = pos.solution()
     full = parse_position("." + "".join(map(str, sol[1:])))
     step = next(s for s in find_all(full, ["naked-single"]))
-    assert where_text(step, full) == "look in box 1: which digit is missing there?"
-    assert rung_text(step, 2, full) == "Hint 2/5: look in box 1: which digit is missing there?"
+    assert hint_text(step, 2, full) == "look in r1: which digit is missing there?"
+    assert rung_text(step, 2, full) == "Hint 2/5: look in r1: which digit is missing there?"
     # a house that does not pin the cell keeps its digit
     other = next(s for s in find_all(pos, ["hidden-single"]) if s.cells == (cell("r2c3"),))
-    assert where_text(other) == "look in column 3 and box 1, digit 6"
+    assert hint_text(other, 2) == "look in c3 and b1, digit 6."
 
 
 async def test_hint_level_2_on_the_grid_highlights_the_place_only():
@@ -126,7 +127,7 @@ async def test_hint_level_2_on_the_grid_highlights_the_place_only():
         await settle(pilot)
         await pilot.press("H")
         line = play.log_lines[-1]
-        assert line.startswith("Hint 2/5: look in box ")
+        assert line.startswith("Hint 2/5: look in b")
         (i, d), = step.placements
         assert cell_name(i) not in line and "digit" not in line   # neither the cell nor d
         assert len(play.highlight.cells) == 9                      # the box, not the cell

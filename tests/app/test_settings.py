@@ -53,7 +53,7 @@ async def test_hint_steps_rating_and_judge_follow_the_switch(store_path):
         await wait_rating(pilot)
         await pilot.press("H")
         await settle(pilot)
-        assert play.log_lines[-1] == "Hint 1/5: look for a Unique Rectangle."
+        assert play.log_lines[-1].startswith("Hint 1/5: look for a Uniqueness Test ")
         await pilot.press("s")
         await settle(pilot, 6)
         tree = play.query_one("#steps-tree", Tree)
@@ -71,7 +71,7 @@ async def test_hint_steps_rating_and_judge_follow_the_switch(store_path):
                    for n in tree.root.children) and tree.root.children
         await pilot.press("H")
         await settle(pilot)
-        assert play.log_lines[-1] == "Hint 1/5: look for an Alternating Inference Chain."
+        assert play.log_lines[-1] == "Hint 1/5: look for an AIC."
         play.run_judge(play.game.position.copy(), "r8c5<>2", play.game.position.key())
         await settle(pilot)
         assert any(line.startswith("✔ Proved by ALS-XY-Wing") for line in play.log_lines[-3:])

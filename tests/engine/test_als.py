@@ -87,9 +87,9 @@ def test_reference_blossom_with_overlap():
     step = step_by_name(
         steps, "ALS Death Blossom [overlap]: stem r1c7 #37, -3- r234c9 #1347, -7- r2c459 #1347")
     assert step.elimination_texts() == ["r4c5<>4"]
-    assert step.extra["overlap"] is True and step.extra["z"] == 4
+    assert step.to_json()["overlap"] is True and step.to_json()["z"] == 4
     # the two petals share r2c9
-    a, b = (set(p["cells"]) for p in step.extra["petals"])
+    a, b = (set(p["cells"]) for p in step.to_json()["petals"])
     assert a & b == {"r2c9"}
     assert_sound(pos, steps, parse_position(PUZZLE_OVERLAP).solution())
 
@@ -181,7 +181,7 @@ def test_every_blossom_is_found():
             expected = slow_blossoms(pos)
         except TooBig:
             continue
-        got = {(parse_cell(s.extra["stem"]), s.extra["z"], frozenset(i for i, _ in s.eliminations))
+        got = {(parse_cell(s.to_json()["stem"]), s.to_json()["z"], frozenset(i for i, _ in s.eliminations))
                for s in death_blossom(pos)}
         assert got == expected, to_braces(pos)
         compared += 1
@@ -192,12 +192,12 @@ def test_every_blossom_is_found():
 
 def check_structure(pos, step):
     """The step is a Death Blossom by the definition, read back from its data."""
-    stem = parse_cell(step.extra["stem"])
+    stem = parse_cell(step.to_json()["stem"])
     stem_digits = cands_of(pos, stem)
-    assert set(step.extra["stem_digits"]) == stem_digits and len(stem_digits) >= 2
-    z = step.extra["z"]
+    assert set(step.to_json()["stem_digits"]) == stem_digits and len(stem_digits) >= 2
+    z = step.to_json()["z"]
     assert step.digits == (z,) and z not in stem_digits
-    petals = step.extra["petals"]
+    petals = step.to_json()["petals"]
     assert sorted(p["digit"] for p in petals) == sorted(stem_digits)
     z_cells = set()
     seen_cells: list[set] = []
@@ -214,7 +214,7 @@ def check_structure(pos, step):
         z_cells |= {i for i in cells if z in cands_of(pos, i)}
         seen_cells.append(set(cells))
     overlap = any(a & b for a, b in combinations(seen_cells, 2))
-    assert step.extra["overlap"] is overlap
+    assert step.to_json()["overlap"] is overlap
     assert ("[overlap]" in step.name) is overlap
     # eliminations: exactly the cells holding z that see every z of the petals
     expected = {(t, z) for t in range(81) if not pos.values[t] and z in cands_of(pos, t)
@@ -227,9 +227,9 @@ def test_steps_are_well_formed_unique_and_ordered():
     total = 0
     for _, pos in stuck_positions(diabolical()[:20]) + [(None, parse_position(POSITION_OVERLAP))]:
         steps = death_blossom(pos)
-        keys = [(s.extra["stem"], s.extra["z"], s.eliminations) for s in steps]
+        keys = [(s.to_json()["stem"], s.to_json()["z"], s.eliminations) for s in steps]
         assert len(keys) == len(set(keys)), "the same blossom twice"
-        flags = [s.extra["overlap"] for s in steps]
+        flags = [s.to_json()["overlap"] for s in steps]
         assert flags == sorted(flags), "overlap form should follow the plain one"
         for s in steps:
             check_structure(pos, s)

@@ -44,7 +44,7 @@ def overlap():
 
 
 def texts(pos, tid):
-    return [(s.text, s.extra.get("merged", 1)) for s in find_all(pos, [tid])]
+    return [(s.text, s.to_json().get("merged", 1)) for s in find_all(pos, [tid])]
 
 
 def cands(pos, i):
@@ -120,9 +120,9 @@ def test_step_data():
     assert data["rcc"] == [5] and data["z"] == [9] and data["doubly"] is False
     assert step.digits == (5, 9) and set(step.cells) == set(parse_cells("r2c37 r7c27"))
     chain = find_all(parse_position(SMALL), ["als-chain"])[0]
-    assert chain.extra["eureka"] == "(8=5)r6c8-(5=9)r467c3-(9=6)r8c1 r9c13-(6=8)r4c13"
-    assert chain.extra["length"] == 4 and chain.extra["z"] == [8] and chain.extra["rcc"] == [5, 9, 6]
-    nodes = chain.extra["chain"]
+    assert chain.to_json()["eureka"] == "(8=5)r6c8-(5=9)r467c3-(9=6)r8c1 r9c13-(6=8)r4c13"
+    assert chain.to_json()["length"] == 4 and chain.to_json()["z"] == [8] and chain.to_json()["rcc"] == [5, 9, 6]
+    nodes = chain.to_json()["chain"]
     assert [(n["digit"], n["link"]) for n in nodes] == [
         (8, "="), (5, "-"), (5, "="), (9, "-"), (9, "="), (6, "-"), (6, "="), (8, None)]
     assert all(n["als"] for n in nodes) and nodes[0]["cells"] == ["r6c8"]
@@ -150,11 +150,11 @@ def _seeing(pos, cells, d):
 
 def check_step(pos, step):
     """The step is an instance of its technique, read back from its data."""
-    groups = [[parse_cell(c) for c in a["cells"]] for a in step.extra["alses"]]
-    for a, g in zip(step.extra["alses"], groups):
+    groups = [[parse_cell(c) for c in a["cells"]] for a in step.to_json()["alses"]]
+    for a, g in zip(step.to_json()["alses"], groups):
         assert _als_ok(pos, g, a["digits"]), a
     assert set(step.cells) == set().union(*groups)
-    links, zs = step.extra["rcc"], step.extra["z"]
+    links, zs = step.to_json()["rcc"], step.to_json()["z"]
     for (a, b), x in zip(zip(groups, groups[1:]), links if step.technique != "als-xz" else links[:1]):
         assert x in cands_of_group(pos, a) & cands_of_group(pos, b)
         assert _restricted(pos, a, b, x)
@@ -171,9 +171,9 @@ def check_step(pos, step):
             for g in (a, b):
                 for d in cands_of_group(pos, g) - set(links):
                     want |= {(t, d) for t in _seeing(pos, g, d)}
-        assert step.extra["doubly"] is (len(links) == 2)
+        assert step.to_json()["doubly"] is (len(links) == 2)
     else:
-        assert len(groups) == len(links) + 1 == step.extra["length"]
+        assert len(groups) == len(links) + 1 == step.to_json()["length"]
         assert all(x != y for x, y in zip(links, links[1:]))
         (z,) = zs
         assert z not in (links[0], links[-1])
@@ -181,10 +181,10 @@ def check_step(pos, step):
         want = {(t, z) for t in _seeing(pos, groups[0] + groups[-1], z)}
         assert set(groups[0]) != set(groups[-1])
         overlap = any(set(p) & set(q) for i, p in enumerate(groups) for q in groups[i + 2:])
-        assert step.extra["overlap"] is overlap and ("[overlap]" in step.name) is overlap
+        assert step.to_json()["overlap"] is overlap and ("[overlap]" in step.name) is overlap
         eureka = "-".join(f"({i}={o}){n}" for i, o, n in zip(
             [z] + links, links + [z], (registry_cells(g) for g in groups)))
-        assert step.extra["eureka"] == eureka
+        assert step.to_json()["eureka"] == eureka
     assert set(step.eliminations) == want and want
     assert set(step.digits) == set(links) | set(zs)
 
@@ -226,13 +226,13 @@ def test_chains_are_listed_by_their_shortest_length():
     of two (a singly linked ALS-XZ, digit by digit) does.  The doubly linked
     ALS-XZ's locked-set removals are not chain effects."""
     for pos in some_positions(6, seed=8) + [plain()]:
-        per_z = lambda steps: {(s.extra["z"][0], s.eliminations) for s in steps}   # noqa: E731
+        per_z = lambda steps: {(s.to_json()["z"][0], s.eliminations) for s in steps}   # noqa: E731
         wings = per_z(find_all(pos, ["als-xy-wing"]))
         chains = per_z(find_all(pos, ["als-chain"]))
         assert not wings & chains
         xz = set()
         for s in find_all(pos, ["als-xz"]):
-            if s.extra["doubly"]:
+            if s.to_json()["doubly"]:
                 continue
             for z in set(d for _, d in s.eliminations):
                 xz.add((z, tuple(e for e in s.eliminations if e[1] == z)))
@@ -248,13 +248,13 @@ def test_finders_match_a_plain_search(k):
     if k == 0:
         positions.append(parse_position(SMALL))
     for pos in positions:
-        got = {frozenset(s.eliminations): s.extra.get("merged", 1) for s in find_all(pos, ["als-xz"])}
+        got = {frozenset(s.eliminations): s.to_json().get("merged", 1) for s in find_all(pos, ["als-xz"])}
         assert got == xz_effects(pos)
         lengths = chain_effects(pos)
-        wing = {(s.extra["z"][0], frozenset(i for i, _ in s.eliminations))
+        wing = {(s.to_json()["z"][0], frozenset(i for i, _ in s.eliminations))
                 for s in find_all(pos, ["als-xy-wing"])}
         assert wing == {k for k, n in lengths.items() if n == 3}
-        chains = {(s.extra["z"][0], frozenset(i for i, _ in s.eliminations)): s.extra["length"]
+        chains = {(s.to_json()["z"][0], frozenset(i for i, _ in s.eliminations)): s.to_json()["length"]
                   for s in find_all(pos, ["als-chain"])}
         assert chains == {k: n for k, n in lengths.items() if n >= 4}
 

@@ -17,7 +17,8 @@ from tutor.engine.names import read_name
 from tutor.engine.solve import apply_until_stuck
 from tutor.engine.techniques.chains.aic import grouped_x_cycles
 from tutor.engine.techniques.chains.search import find_chains
-from tutor.engine.techniques.chains.text import eureka, parse_eureka
+from tutor.engine.roles import eureka
+from tutor.engine.techniques.chains.text import parse_eureka
 from tutor.engine.techniques.chains.links import CELL_NODES, GROUP_BASE, link_graph, node
 
 SIMPLE = ["singles", "locked-candidates", "locked-set"]
@@ -171,7 +172,7 @@ def test_aic_cases(row):
     rule = _id(row)[:5]
     steps = find_all(pos, ["x-cycle", "xy-chain", "aic"])
     assert_sound(pos, steps, pos.solution())
-    got = effects_of([s for s in steps if s.extra["rule"] in RULES[rule]])
+    got = effects_of([s for s in steps if s.to_json()["rule"] in RULES[rule]])
     assert got == expected_set(row) | MORE_PLACEMENTS.get(_id(row), set())
 
 
@@ -184,10 +185,10 @@ def test_grouped_x_cycle_cases(row):
     steps = grouped_x_cycles(pos)
     assert_sound(pos, steps, pos.solution())
     rule = row["technique"].split("(")[1][:5]
-    got = effects_of([s for s in steps if s.extra["rule"] in RULES[rule]])
+    got = effects_of([s for s in steps if s.to_json()["rule"] in RULES[rule]])
     if _id(row) == "rule3Test6":
         assert not got
-        got = effects_of([s for s in steps if s.extra["rule"] == "continuous"])
+        got = effects_of([s for s in steps if s.to_json()["rule"] == "continuous"])
     assert got == expected_set(row)
     # each is also an effect of grouped-aic or of a simpler technique
     wider = effects_of(find_all(pos, ["x-cycle", "xy-chain", "aic", "grouped-aic"]))
@@ -206,9 +207,9 @@ def test_xy_chain_case_two_is_one_loop():
     step, = find_all(pos, ["xy-chain"])
     assert step.text == ("XY-Chain (continuous loop): (6=8)r2c3-(8=2)r2c8-(2=4)r4c8-(4=6)r4c3-(6)r2c3"
                          " => r2c169<>8, r356c3<>6, r5c8<>2")
-    assert step.extra["rule"] == "continuous" and step.extra["length"] == 8
-    assert [n["link"] for n in step.extra["chain"]] == ["=", "-", "=", "-", "=", "-", "=", "-", None]
-    assert step.extra["ends"] == ["r2c3", "r2c3"] and step.extra["merged"] == 1
+    assert step.to_json()["rule"] == "continuous" and step.to_json()["length"] == 8
+    assert [n["link"] for n in step.to_json()["chain"]] == ["=", "-", "=", "-", "=", "-", "=", "-", None]
+    assert step.to_json()["ends"] == ["r2c3", "r2c3"] and step.to_json()["merged"] == 1
     assert _compare(pos, 12, xy=True) == 0     # only the loop, no plain XY-Chain
 
 
@@ -298,7 +299,7 @@ def test_every_found_step_passes_its_check_with_the_same_effect():
     count = 0
     for pos in positions:
         for s in find_all(pos, CHAINS):
-            r = check_pattern(pos, PatternQuery(s.technique, cells=s.cells, text=s.extra["eureka"]))
+            r = check_pattern(pos, PatternQuery(s.technique, cells=s.cells, text=s.to_json()["eureka"]))
             assert r.ok and r.removes == set(s.eliminations) and r.places == set(s.placements), s.text
             count += 1
     assert count > 100
@@ -325,12 +326,12 @@ def test_room_fields():
 def test_steps_carry_the_chain_data():
     pos = case_position("AlternatingInferenceChains", "rule2Test1")
     for s in find_all(pos, CHAINS):
-        chain = s.extra["chain"]
+        chain = s.to_json()["chain"]
         assert chain[-1]["link"] is None and all(n["link"] in "=-" for n in chain[:-1])
-        assert s.text.startswith(s.name) and s.extra["eureka"] in s.name
-        assert s.extra["length"] == len(chain) - 1 and s.extra["merged"] >= 1
+        assert s.text.startswith(s.name) and s.to_json()["eureka"] in s.name
+        assert s.to_json()["length"] == len(chain) - 1 and s.to_json()["merged"] >= 1
         assert sorted({parse_cell(c) for n in chain for c in n["cells"]}) == list(s.cells)
-        if s.extra["rule"] == "continuous":
+        if s.to_json()["rule"] == "continuous":
             assert chain[0] == {**chain[-1], "link": chain[0]["link"]}
         assert (s.technique == "grouped-aic") == any(len(n["cells"]) > 1 for n in chain)
         assert s.eliminations or s.placements
@@ -340,11 +341,11 @@ def test_aic_leaves_x_and_xy_chains_to_their_rooms():
     for row in technique_cases("AlternatingInferenceChains"):
         for s in find_all(parse_position(row["position"]), ["aic"]):
             assert len(s.digits) > 1
-            cells = [n["cells"][0] for n in s.extra["chain"]]
+            cells = [n["cells"][0] for n in s.to_json()["chain"]]
             pairs = all(cells[j] == cells[j + 1] for j in range(0, len(cells) - 1, 2))
-            same_end = s.extra["chain"][0]["digit"] == s.extra["chain"][-1]["digit"]
-            assert not (pairs and same_end and s.extra["rule"] != "strong"
-                        and all(len(n["cells"]) == 1 for n in s.extra["chain"])
+            same_end = s.to_json()["chain"][0]["digit"] == s.to_json()["chain"][-1]["digit"]
+            assert not (pairs and same_end and s.to_json()["rule"] != "strong"
+                        and all(len(n["cells"]) == 1 for n in s.to_json()["chain"])
                         and all(len(parse_position(row["position"]).candidates(parse_cell(c))) == 2
                                 for c in cells)), s.text
 

@@ -29,15 +29,15 @@ def test_mit_case_union_of_rule_eliminations(case):
     rule = "trap" if "trap" in case["technique"] else "wrap"
     pos = parse_position(case["position"])
     steps = find_all(pos, ["simple-colours"])
-    assert effects_of([s for s in steps if s.extra["rule"] == rule]) == expected_set(case)
+    assert effects_of([s for s in steps if s.to_json()["rule"] == rule]) == expected_set(case)
     assert_sound(pos, steps, pos.solution())
 
 
 def check_step(pos, step):
     """Check a step against the definition, independently of the finder."""
-    d = step.extra["digit"]
+    d = step.to_json()["digit"]
     assert step.digits == (d,)
-    colours = [[parse_cell(c) for c in group] for group in step.extra["colours"]]
+    colours = [[parse_cell(c) for c in group] for group in step.to_json()["colours"]]
     a, b = set(colours[0]), set(colours[1])
     assert a and b and not a & b
     assert sorted(a | b) == list(step.cells)
@@ -62,8 +62,8 @@ def check_step(pos, step):
     assert all(dd == d for _, dd in step.eliminations) and not step.placements and elims
     assert step.text.startswith(("Simple Colours Trap: ", "Simple Colours Wrap: "))
     assert " => " in step.text
-    if step.extra["rule"] == "wrap":
-        false = [a, b][step.extra["false_colour"]]
+    if step.to_json()["rule"] == "wrap":
+        false = [a, b][step.to_json()["false_colour"]]
         assert elims == false
         assert any(sees(x, y) for x in false for y in false)
     else:
@@ -87,9 +87,9 @@ def test_a_wrapping_chain_gives_no_trap_step():
     for case in CASES:
         pos = parse_position(case["position"])
         steps = find_all(pos, ["simple-colours"])
-        wraps = {s.cells for s in steps if s.extra["rule"] == "wrap"}
-        assert not [s for s in steps if s.extra["rule"] == "trap" and s.cells in wraps]
-        keys = [(s.digits, s.cells, s.extra["rule"]) for s in steps]
+        wraps = {s.cells for s in steps if s.to_json()["rule"] == "wrap"}
+        assert not [s for s in steps if s.to_json()["rule"] == "trap" and s.cells in wraps]
+        keys = [(s.digits, s.cells, s.to_json()["rule"]) for s in steps]
         assert len(keys) == len(set(keys)), "one step per digit, chain and rule"
 
 

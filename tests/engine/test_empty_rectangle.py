@@ -92,9 +92,9 @@ def test_two_rectangles_in_one_box_by_hand():
     first = steps[0]
     assert first.cells == tuple(cells_of("r4c3 r5c1 r5c2 r6c3 r7c3 r7c9"))
     assert json.loads(json.dumps(first.to_json()))["link"] == ["r7c3", "r7c9"]
-    assert first.extra["box"] == "b4" and first.extra["er_row"] == "r5"
-    assert first.extra["er_column"] == "c3" and first.extra["hinge"] == "r5c3"
-    assert first.extra["link_house"] == "r7" and first.houses == (21, 4, 11, 6)
+    assert first.to_json()["box"] == "b4" and first.to_json()["er_row"] == "r5"
+    assert first.to_json()["er_column"] == "c3" and first.to_json()["hinge"] == "r5c3"
+    assert first.to_json()["link_house"] == "r7" and first.houses == (21, 4, 11, 6)
     assert_sound(pos, steps, pos.solution())
     assert {key(s) for s in steps} == brute_force(pos)
 
@@ -235,11 +235,11 @@ def test_room_fields(dual):
     for other, label, tip in t.confusions:
         assert other in REGISTRY and label.startswith("Empty Rectangle vs ") and tip
     step = next(s for s in find_all(dual, ["empty-rectangle"])
-                if s.extra["box"] == "b1" and s.digits == (9,))
+                if s.to_json()["box"] == "b1" and s.digits == (9,))
     keys = t.entry_keys(step)
     assert keys.cells == frozenset(cells_of("r1c1 r1c3 r2c1 r4c1 r4c9"))
     assert frozenset(cells_of("r4c1 r4c9")) in keys.alternatives
     # the box, then its ER row and column, as the step reads ("9 in b1 on r1 and c1")
     assert keys.lines == ((18,), (0,), (9,)) and keys.digits == frozenset({9})
     assert t.label_of(step) == "Empty Rectangle"
-    assert [cell_name(i) for i in step.cells[-2:]] == step.extra["link"]
+    assert [cell_name(i) for i in step.cells[-2:]] == step.to_json()["link"]

@@ -75,16 +75,16 @@ def check_all(pos, solution=None):
         groups.setdefault(key, []).append((len(fins), cover, fins, sashimi))
     seen = {}
     for s in steps:
-        d, base = s.digits[0], s.extra["base"]
-        fins = frozenset(cells_of(" ".join(s.extra["fins"])))
+        d, base = s.digits[0], s.to_json()["base"]
+        fins = frozenset(cells_of(" ".join(s.to_json()["fins"])))
         key = (d, base, BOX[next(iter(fins))], frozenset(i for i, _ in s.eliminations))
         assert key not in seen, f"reported twice: {s.text} and {seen[key]}"
         seen[key] = s.text
         assert key in groups, s.text
         best = min(groups[key], key=lambda g: (g[0], g[1]))
-        assert (s.extra["cover"], fins, s.extra["sashimi"]) == (best[1], best[2], best[3]), s.text
-        assert sorted(s.extra["also_cover"]) == sorted(g[1] for g in groups[key] if g is not best)
-        assert IDS[s.extra["size"]] == s.technique and len(base) - 1 == s.extra["size"]
+        assert (s.to_json()["cover"], fins, s.to_json()["sashimi"]) == (best[1], best[2], best[3]), s.text
+        assert sorted(s.to_json()["also_cover"]) == sorted(g[1] for g in groups[key] if g is not best)
+        assert IDS[s.to_json()["size"]] == s.technique and len(base) - 1 == s.to_json()["size"]
     assert set(seen) == set(groups)
     return steps
 
@@ -132,9 +132,9 @@ def test_sashimi_x_wing_and_finned_jellyfish_by_hand():
         "Finned Jellyfish: 6 r3679 c2567 fins r3c13 => r1c2<>6",
         "Finned Jellyfish: 6 c1349 r1458 fins r3c13 => r1c2<>6",
     ]
-    assert steps[0].extra["sashimi"] is True and get("finned-x-wing").label_of(steps[0]) == \
+    assert steps[0].to_json()["sashimi"] is True and get("finned-x-wing").label_of(steps[0]) == \
         "Sashimi X-Wing"
-    assert steps[1].extra["sashimi"] is False
+    assert steps[1].to_json()["sashimi"] is False
 
 
 def test_finned_swordfish_by_hand():
@@ -169,8 +169,8 @@ def test_covers_with_the_same_removal_are_one_instance():
                      "r5c2 r5c3 r5c5 r6c4 r6c5 r6c6 r8c2 r8c3 r8c6 r9c3 r9c4 r9c6")
     pos = Position([0] * 81, [bit(1) | bit(2) | (bit(5) if i in fives else 0) for i in range(81)])
     steps = [s for s in check_all(pos) if s.technique == "finned-swordfish"
-             and s.extra["base"] == "r147"]
-    assert [(s.text, s.extra["also_cover"]) for s in steps] == [
+             and s.to_json()["base"] == "r147"]
+    assert [(s.text, s.to_json()["also_cover"]) for s in steps] == [
         ("Finned Swordfish: 5 r147 c178 fin r1c9 => r2c7<>5", ["c179"])]
 
 

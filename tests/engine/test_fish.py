@@ -17,11 +17,11 @@ SIMPLER = ["singles", "locked-candidates", "locked-set"]
 
 def check_fish(pos, step):
     """Re-derive a fish step from its base set alone, without the finder."""
-    d = step.extra["digit"]
-    size = step.extra["size"]
+    d = step.to_json()["digit"]
+    size = step.to_json()["size"]
     assert SIZE[step.technique] == size
-    base_kind = step.extra["base"][0]
-    base = [int(ch) - 1 for ch in step.extra["base"][1:]]
+    base_kind = step.to_json()["base"][0]
+    base = [int(ch) - 1 for ch in step.to_json()["base"][1:]]
     assert len(base) == size
     base_houses = [k if base_kind == "r" else 9 + k for k in base]
     cells = [i for h in base_houses for i in HOUSES[h] if pos.cands[i] & bit(d)]
@@ -30,7 +30,7 @@ def check_fish(pos, step):
         assert any(pos.cands[i] & bit(d) for i in HOUSES[h])
     cross = sorted({(i % 9 if base_kind == "r" else i // 9) for i in cells})
     assert len(cross) == size
-    assert step.extra["cover"] == ("c" if base_kind == "r" else "r") + "".join(str(k + 1) for k in cross)
+    assert step.to_json()["cover"] == ("c" if base_kind == "r" else "r") + "".join(str(k + 1) for k in cross)
     cover_houses = [9 + k if base_kind == "r" else k for k in cross]
     expected = {(i, d) for h in cover_houses for i in HOUSES[h]
                 if pos.cands[i] & bit(d) and i not in cells}
@@ -54,8 +54,8 @@ def test_reference_swordfish_and_jellyfish(lockedset_position):
     assert sword.text == "Swordfish: 3 r348 c136 => r2c16,r5c6,r6c3<>3"
     # Row 2 adds c4 (r2c4 holds 3): c1,c3,c4,c6 are then covered by rows 2,3,4,8.
     assert jelly.elimination_texts() == ["r5c6<>3", "r6c3<>3", "r6c4<>3"]
-    assert jelly.extra["contains_smaller"] is True
-    assert sword.extra["contains_smaller"] is False
+    assert jelly.to_json()["contains_smaller"] is True
+    assert sword.to_json()["contains_smaller"] is False
     for s in steps:
         check_fish(pos, s)
     assert_sound(pos, steps, solution)
@@ -64,7 +64,7 @@ def test_reference_swordfish_and_jellyfish(lockedset_position):
 
 def test_step_data_and_order(lockedset_position):
     steps = find_all(lockedset_position, ["swordfish"])
-    assert [s.extra["size"] for s in steps] == [3] * len(steps)
+    assert [s.to_json()["size"] for s in steps] == [3] * len(steps)
     assert steps == sorted(steps, key=lambda s: (s.houses, s.digits))
     s = steps[0]
     assert s.technique == "swordfish" and s.digits == (3,)
@@ -101,7 +101,7 @@ def test_fish_on_qqwing_are_sound_unique_and_rederivable():
         solution = start.solution()
         steps = find_all(pos, ["fish"])
         assert_sound(pos, steps, solution)
-        keys = [(s.extra["digit"], s.extra["base"], s.extra["cover"]) for s in steps]
+        keys = [(s.to_json()["digit"], s.to_json()["base"], s.to_json()["cover"]) for s in steps]
         assert len(keys) == len(set(keys))
         for s in steps:
             check_fish(pos, s)

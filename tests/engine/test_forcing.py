@@ -85,15 +85,15 @@ def valid_link(pos, a: tuple, b: tuple) -> bool:
 def assert_chains_valid(pos, step):
     """Every branch of a chain step follows real links, alternating, from its
     premise to its goal; the Eureka text matches the nodes."""
-    for chain in step.extra["chains"]:
+    for chain in step.to_json()["chains"]:
         nodes = [(parse_cell(n["cells"][0]), n["digit"], n["on"]) for n in chain]
         for k, (a, b) in enumerate(zip(nodes, nodes[1:])):
             assert valid_link(pos, a, b), (step.text, k)
             assert chain[k]["link"] == ("-" if a[2] else "=")
         assert chain[-1]["link"] is None
-    rule = step.extra["rule"]
-    ends = [(parse_cell(c[-1]["cells"][0]), c[-1]["digit"], c[-1]["on"]) for c in step.extra["chains"]]
-    starts = [(parse_cell(c[0]["cells"][0]), c[0]["digit"], c[0]["on"]) for c in step.extra["chains"]]
+    rule = step.to_json()["rule"]
+    ends = [(parse_cell(c[-1]["cells"][0]), c[-1]["digit"], c[-1]["on"]) for c in step.to_json()["chains"]]
+    starts = [(parse_cell(c[0]["cells"][0]), c[0]["digit"], c[0]["on"]) for c in step.to_json()["chains"]]
     (i, d), placing = (step.placements or step.eliminations)[0], bool(step.placements)
     if rule == "contradiction":
         assert starts[0] == starts[1] == (i, d, not placing)
@@ -138,7 +138,7 @@ def _house(name: str) -> int:
 
 
 def assert_nets_valid(pos, step):
-    for net in step.extra["nets"]:
+    for net in step.to_json()["nets"]:
         replay_net(pos, net["premise"], net["implications"], net["end"])
 
 
@@ -164,19 +164,19 @@ def test_cell_and_house_forcing_chains():
         "r2c2<>5; r8c5=6 -> r8c2<>6 -> r8c2=5 -> r2c2<>5 => r2c2<>5",
     ]
     house, cell = find_all(pos, ["forcing-chain"])
-    assert house.extra["eureka"] == ["(4)r8c4-(4=5)r9c5-(5)r6c5", "(4)r8c5-(4=5)r9c5-(5)r6c5",
+    assert house.to_json()["eureka"] == ["(4)r8c4-(4=5)r9c5-(5)r6c5", "(4)r8c5-(4=5)r9c5-(5)r6c5",
                                      "(4-3)r8c7=(3)r5c7-(3)r5c5=(3-5)r6c5"]
-    assert (house.extra["rule"], house.extra["premise"], house.extra["kind"]) == \
+    assert (house.to_json()["rule"], house.to_json()["premise"], house.to_json()["kind"]) == \
         ("house", "4 in r8", "House Forcing Chain")
-    assert house.houses == (7,) and house.digits == (4,) and house.extra["length"] == 3 + 3 + 5
-    assert cell.extra["premise"] == "r8c5" and cell.digits == (4, 5, 6)
-    assert cell.extra["chains"][2] == [
+    assert house.houses == (7,) and house.digits == (4,) and house.to_json()["length"] == 3 + 3 + 5
+    assert cell.to_json()["premise"] == "r8c5" and cell.digits == (4, 5, 6)
+    assert cell.to_json()["chains"][2] == [
         {"cells": ["r8c5"], "digit": 6, "link": "-", "on": True},
         {"cells": ["r8c2"], "digit": 6, "link": "=", "on": False},
         {"cells": ["r8c2"], "digit": 5, "link": "-", "on": True},
         {"cells": ["r2c2"], "digit": 5, "link": None, "on": False}]
     # another proof of each effect exists (a longer one); the step says so
-    assert house.extra["merged"] == 2 and cell.extra["merged"] == 2
+    assert house.to_json()["merged"] == 2 and cell.to_json()["merged"] == 2
     for step in (house, cell):
         assert_chains_valid(pos, step)
     # no trial where logic applies
@@ -191,8 +191,8 @@ def test_contradiction_chain():
     assert texts(pos, "forcing-chain") == [
         "Forcing Chain Contradiction: r9c6<>1 -> r8c6=1 and r9c6<>1 -> r9c4=1 -> r8c6<>1 => r9c6=1"]
     step, = find_all(pos, ["forcing-chain"])
-    assert step.extra["eureka"] == ["(1)r9c6=(1)r8c6", "(1)r9c6=(1)r9c4-(1)r8c6"]
-    assert step.extra["premise"] == "r9c6<>1" and step.placements == ((parse_cell("r9c6"), 1),)
+    assert step.to_json()["eureka"] == ["(1)r9c6=(1)r8c6", "(1)r9c6=(1)r9c4-(1)r8c6"]
+    assert step.to_json()["premise"] == "r9c6<>1" and step.placements == ((parse_cell("r9c6"), 1),)
     assert_chains_valid(pos, step)
 
 
@@ -207,7 +207,7 @@ def test_forcing_net_where_no_chain_applies():
         "in r5), r9c3=6 (naked single), r4c9=7 (hidden single in c9), r7c3=9 (naked single), "
         "r5c1=7 (hidden single in b4), so 9 has no place left in r5 => r9c9<>9"]
     step, = find_all(pos, ["forcing-net"])
-    assert len(step.extra["nets"][0]["implications"]) == 12
+    assert len(step.to_json()["nets"][0]["implications"]) == 12
     assert_nets_valid(pos, step)
     assert find_all(pos, ["trial"]) == []
 
@@ -222,7 +222,7 @@ def test_trial_when_nothing_else_applies():
     assert d == sol[i] and POPCOUNT[pos.cands[i]] == 2
     assert step.text == ("Trial: r9c2=7 is the solution's digit; the other candidates (2) are not "
                          "ruled out by any technique the tutor knows => r9c2=7")
-    assert step.extra["kind"] == "Trial" and step.extra["guess"] == "r9c2=7"
+    assert step.to_json()["kind"] == "Trial" and step.to_json()["guess"] == "r9c2=7"
     assert logic_solve(pos).status == "solved"
 
 

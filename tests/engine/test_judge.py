@@ -153,7 +153,7 @@ def test_reference_locked_pair_r6c45_proves_r6c3(lockedset_position):
 def test_same_pair_named_in_words(lockedset_position):
     v = judge(lockedset_position, "r6c3<>3", by="naked pair", pattern="r6c45")
     assert v.kind == "proved" and v.technique == "naked-subset"
-    assert v.steps[0].extra["size"] == 2
+    assert v.steps[0].to_json()["size"] == 2
 
 
 def test_reference_pointing_example(pointing_position):
@@ -174,7 +174,7 @@ def test_reference_claiming_example(claiming_position):
     assert v.technique == "claiming"
     step = v.steps[0]
     assert (c("r2c8"), 7) in step.eliminations
-    assert step.extra["line"] == "r1"
+    assert step.to_json()["line"] == "r1"
     # also: every other 7 of box 3 off row 1
     box3_off = {(i, 7) for i in HOUSES[18 + 2] if ROW[i] != 0 and claiming_position.has(i, 7)}
     assert set(v.also) == box3_off - {(c("r2c8"), 7)}
@@ -286,9 +286,9 @@ def test_size_matters_for_named_subsets(lockedset_position):
     # a claim only a triple (or larger) does, named as a pair, is proved-other
     pos = lockedset_position
     pairs = find_all(pos, ["locked-set"])
-    by_pairs = {e for s in pairs if s.extra["size"] == 2 for e in s.eliminations}
+    by_pairs = {e for s in pairs if s.to_json()["size"] == 2 for e in s.eliminations}
     for s in pairs:
-        if s.extra["size"] == 3 and not s.extra["hidden"]:
+        if s.to_json()["size"] == 3 and not s.to_json()["hidden"]:
             for e in s.eliminations:
                 if e not in by_pairs:
                     v = judge(pos, f"{cell_name(e[0])}<>{e[1]}", by="naked pair")
@@ -694,7 +694,7 @@ def test_pattern_checks_agree_with_the_finders(sample):
         sol = pos.solution()
         for step in find_all(pos, techs):
             items = [(i, d, False) for i, d in step.eliminations]
-            r = check_pattern(pos, step.technique, step.extra.get("size"), list(step.cells), items,
+            r = check_pattern(pos, step.technique, step.to_json().get("size"), list(step.cells), items,
                               step.technique)
             assert r is not None and r.ok, f"{step.text}: {r.reason}"
             assert r.covers(items), f"{step.text}: {r.misses(items)}"

@@ -13,7 +13,7 @@ def after_singles(text):
 
 def test_reference_pointing_in_box5_on_5_removes_r6c9():
     pos = after_singles(POINTING_PUZZLE)
-    steps = [s for s in find_all(pos, ["pointing"]) if s.digits == (5,) and s.extra["box"] == "b5"]
+    steps = [s for s in find_all(pos, ["pointing"]) if s.digits == (5,) and s.to_json()["box"] == "b5"]
     assert len(steps) == 1
     step = steps[0]
     assert step.elimination_texts() == ["r6c9<>5"]
@@ -26,7 +26,7 @@ def test_reference_pointing_in_box5_on_5_removes_r6c9():
 
 def test_reference_claiming_on_7_in_row1_removes_r2c8():
     pos = after_singles(CLAIMING_PUZZLE)
-    steps = [s for s in find_all(pos, ["claiming"]) if s.digits == (7,) and s.extra["line"] == "r1"]
+    steps = [s for s in find_all(pos, ["claiming"]) if s.digits == (7,) and s.to_json()["line"] == "r1"]
     assert len(steps) == 1
     step = steps[0]
     assert "r2c8<>7" in step.elimination_texts()
@@ -36,8 +36,8 @@ def test_reference_claiming_on_7_in_row1_removes_r2c8():
 def test_two_box_view_of_claiming_names_the_other_boxes():
     # b1 and b2 hold 7 only on rows 2 and 3, so b3 must take it on row 1
     pos = after_singles(CLAIMING_PUZZLE)
-    step = next(s for s in find_all(pos, ["claiming"]) if s.digits == (7,) and s.extra["line"] == "r1")
-    assert step.extra["two_box_view"] == "b1 and b2 hold 7 only on r23, so b3 has it on r1"
+    step = next(s for s in find_all(pos, ["claiming"]) if s.digits == (7,) and s.to_json()["line"] == "r1")
+    assert step.to_json()["two_box_view"] == "b1 and b2 hold 7 only on r23, so b3 has it on r1"
 
 
 def test_single_cell_in_box_is_not_reported_as_pointing():

@@ -18,7 +18,7 @@ REFERENCE_25 = [
 
 def test_reference_position_holds_exactly_the_25_locked_sets(lockedset_position):
     steps = find_all(lockedset_position, ["locked-set"])
-    found = {(tuple(s.cells), "".join(map(str, s.digits)), s.extra["hidden"]) for s in steps}
+    found = {(tuple(s.cells), "".join(map(str, s.digits)), s.to_json()["hidden"]) for s in steps}
     expected = {(tuple(parse_cells(c)), d, h) for c, d, h in REFERENCE_25}
     assert len(steps) == 25
     assert found == expected
@@ -42,7 +42,7 @@ def test_a_set_whose_other_side_is_one_cell_is_that_single_not_a_locked_set():
     from tutor.engine.formats import parse_position
     pos = parse_position(puzzles("easy")[0].givens)
     steps = find_all(pos, ["locked-set"])
-    assert not any(s.extra["size"] >= 5 for s in steps)
+    assert not any(s.to_json()["size"] >= 5 for s in steps)
     assert all(len(s.cells) >= 2 for s in steps)
     r1 = [s for s in steps if set(s.houses) == {0}]
     assert not any(set(s.cells) == set(parse_cells("r1c124578")) for s in r1)
@@ -58,5 +58,5 @@ def test_a_set_whose_other_side_is_one_cell_is_that_single_not_a_locked_set():
 def test_set_names_use_the_words_of_the_text(lockedset_position):
     steps = find_all(lockedset_position, ["locked-set"])
     for s in steps:
-        assert s.name.startswith(s.extra["kind"] + " "), s.name
+        assert s.name.startswith(s.to_json()["kind"] + " "), s.name
         assert "[" not in s.name and "Locked" not in s.name

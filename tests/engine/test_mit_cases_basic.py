@@ -27,5 +27,5 @@ def test_case_effects_match(row):
     pos = parse_position(row["position"])
     steps = find_all(pos, [technique])
     if size:
-        steps = [s for s in steps if s.extra["size"] == size]
+        steps = [s for s in steps if s.to_json()["size"] == size]
     assert effects_of(steps) == expected_set(row)

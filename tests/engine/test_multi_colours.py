@@ -34,7 +34,7 @@ def test_type_1():
     steps = find_all(pos, ["multi-colours"])
     assert [s.text for s in steps] == [
         "Multi-Colours 1: 3 (r1c9,r6c8) / (r5c9,r6c5), (r7c2,r9c4) / (r7c5,r9c2) => r1c4<>3"]
-    assert steps[0].extra == {
+    assert steps[0].roles.json(steps[0]) == {
         "digit": 3, "type": 1, "meets": [["a2", "b2"]],
         "clusters": [[["r1c9", "r6c8"], ["r5c9", "r6c5"]], [["r7c2", "r9c4"], ["r7c5", "r9c2"]]]}
     assert steps[0].cells == tuple(parse_cells("r1c9 r5c9 r6c58 r7c25 r9c24"))
@@ -48,8 +48,8 @@ def test_type_2():
     steps = find_all(pos, ["multi-colours"])
     assert [s.text for s in steps] == [
         "Multi-Colours 2: 3 (r1c3,r2c9) / (r2c3), (r1c5,r9c6) / (r3c6,r7c5,r9c9) => r1c3,r2c9<>3"]
-    assert steps[0].extra["false_classes"] == ["a1"]
-    assert steps[0].extra["meets"] == [["a1", "b1"], ["a1", "b2"]]
+    assert steps[0].to_json()["false_classes"] == ["a1"]
+    assert steps[0].to_json()["meets"] == [["a1", "b1"], ["a1", "b2"]]
 
 
 def test_a_position_with_none():
@@ -111,7 +111,7 @@ def test_the_finder_matches_the_definition():
     kinds = {1: 0, 2: 0}
     for _, pos in sampled_positions(all_qqwing()[::3], per_puzzle=3, seed=4) + \
             [(None, stuck(TYPE1)), (None, stuck(TYPE2))]:
-        found = {(s.extra["digit"], s.extra["type"], s.cells, frozenset(s.eliminations))
+        found = {(s.to_json()["digit"], s.to_json()["type"], s.cells, frozenset(s.eliminations))
                  for s in find_all(pos, ["multi-colours"])}
         assert found == reference(pos)
         for _, t, *_ in found:
@@ -131,7 +131,7 @@ def test_medusa_cases_stay_within_multi_colours():
         steps = find_all(pos, ["multi-colours"])
         assert_sound(pos, steps, pos.solution())
         assert all(len(s.digits) == 1 for s in steps)
-        assert {(s.extra["digit"], s.extra["type"], s.cells, frozenset(s.eliminations))
+        assert {(s.to_json()["digit"], s.to_json()["type"], s.cells, frozenset(s.eliminations))
                 for s in steps} == reference(pos)
 
 

@@ -47,7 +47,7 @@ def test_remote_pair_in_expert_279():
     step, = find_all(pos, ["remote-pair"])
     assert step.cells == cells("r3c3 r4c3 r4c4 r5c6 r9c6 r9c8")
     assert step.digits == (1, 6)
-    assert {k: step.extra[k] for k in ("chain", "ends", "pair", "length")} == {
+    assert {k: step.to_json()[k] for k in ("chain", "ends", "pair", "length")} == {
         "chain": ["r3c3", "r4c3", "r4c4", "r5c6", "r9c6", "r9c8"],
         "ends": ["r3c3", "r9c8"], "pair": [1, 6], "length": 6}
     assert_sound(pos, [step], pos.solution())
@@ -138,9 +138,9 @@ def test_steps_match_the_definition():
             assert set(s.eliminations) == {(t, d) for t in range(81) for d in s.digits
                                            if t not in chain and pos.has(t, d)
                                            and sees(t, a) and sees(t, b)}
-            r = check(pos, " ".join(s.extra["ends"]))
+            r = check(pos, " ".join(s.to_json()["ends"]))
             assert r.ok and r.removes == set(s.eliminations)
-            r = check(pos, " ".join(s.extra["chain"]))
+            r = check(pos, " ".join(s.to_json()["chain"]))
             assert r.ok and set(s.eliminations) <= r.removes
     assert total >= 5
 

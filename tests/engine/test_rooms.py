@@ -4,6 +4,7 @@ mastery with no other edit; and every shipped room fills its fields."""
 from __future__ import annotations
 
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 import pytest
 
@@ -11,12 +12,27 @@ from tutor.engine import registry
 from tutor.engine.grid import HOUSES, MASK_DIGITS, POPCOUNT, cell_name, cells_name, parse_cells
 from tutor.engine.judge import judge, resolve_technique
 from tutor.engine.registry import EntryKeys, PatternReport, family, technique
+from tutor.engine.roles import HOUSE, Part, Roles
 from tutor.engine.step import make_step
 from tutor.teaching.mastery import PREREQUISITES
 from tutor.teaching.quiz import FindAllQuiz, confusion, name_options, parse_entry
 
 
 # ------------------------------------------------------------------ a throwaway room
+
+@dataclass(frozen=True)
+class TwinsRoles(Roles):
+    """The step's two cells in the step's row."""
+
+    def name(self, step) -> str:
+        return f"Row Twins: {cells_name(step.cells)}"
+
+    def parts(self, step):
+        return (Part(HOUSE, houses=step.houses),)
+
+
+TWINS = TwinsRoles()
+
 
 def _twins(pos):
     """Two cells of a row holding the same two digits (a naked pair seen in
@@ -31,9 +47,8 @@ def _twins(pos):
                 digits = MASK_DIGITS[pos.cands[a]]
                 elims = [(j, d) for j in HOUSES[r] if j not in (a, b) for d in digits if pos.has(j, d)]
                 if elims:
-                    steps.append(make_step("row-twins", f"Row Twins: {cells_name([a, b])}",
-                                           cells=(a, b), digits=digits, houses=(r,),
-                                           eliminations=elims))
+                    steps.append(make_step("row-twins", TWINS, cells=(a, b), digits=digits,
+                                           houses=(r,), eliminations=elims))
     return steps
 
 

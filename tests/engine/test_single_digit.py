@@ -110,7 +110,7 @@ def test_two_string_kite_by_hand():
     kite = kites[0]
     assert kite.elimination_texts() == ["r5c4<>3"]
     assert kite.name == "2-String Kite: 3 in r1c4,r5c2 (connected by r1c3,r2c2 in b1)"
-    assert kite.extra["ends"] == ["r1c4", "r5c2"] and kite.extra["connected_by"] == "b1"
+    assert kite.to_json()["ends"] == ["r1c4", "r5c2"] and kite.to_json()["connected_by"] == "b1"
     assert json.loads(json.dumps(kite.to_json()))["links"] == [["r1c3", "r1c4"], ["r2c2", "r5c2"]]
     # the same pattern is not reported again under another id
     assert not [s for s in find_all(pos, ["skyscraper", "turbot-fish"]) if s.digits == (3,)]
@@ -129,8 +129,8 @@ def test_turbot_fish_by_hand():
     t = steps[0]
     assert t.elimination_texts() == ["r4c3<>7"]
     assert t.text == "Turbot Fish: 7 r3c3 =7= r2c1 -7- r2c9 =7= r4c9 => r4c3<>7"
-    assert t.extra["link_houses"] == ["b1", "c9"] and t.extra["connected_by"] == "r2"
-    assert t.extra["chain"] == "(7)r3c3=r2c1-r2c9=r4c9"
+    assert t.to_json()["link_houses"] == ["b1", "c9"] and t.to_json()["connected_by"] == "r2"
+    assert t.to_json()["chain"] == "(7)r3c3=r2c1-r2c9=r4c9"
     assert not find_all(pos, ["skyscraper", "two-string-kite"])
     assert_sound(pos, steps, start.solution())
 

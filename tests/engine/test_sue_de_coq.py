@@ -30,7 +30,7 @@ def after_basic(puzzle):
 
 
 def texts(pos):
-    return [(s.text, s.extra.get("merged", 1), s.extra["extended"]) for s in find_all(pos, ["sue-de-coq"])]
+    return [(s.text, s.to_json().get("merged", 1), s.to_json()["extended"]) for s in find_all(pos, ["sue-de-coq"])]
 
 
 @pytest.mark.parametrize("row", CASES, ids=lambda r: r["source"].rsplit("#", 1)[-1])
@@ -97,7 +97,7 @@ def test_finder_matches_a_plain_search():
     checked = 0
     picks = positions(24, 6) + [(None, after_basic(EXTENDED_PUZZLE)), (None, after_basic(BASIC_PUZZLE))]
     for _, pos in picks:
-        got = {frozenset(s.eliminations): s.extra.get("merged", 1) for s in find_all(pos, ["sue-de-coq"])}
+        got = {frozenset(s.eliminations): s.to_json().get("merged", 1) for s in find_all(pos, ["sue-de-coq"])}
         assert got == sdc_effects(pos)
         checked += len(got)
     assert checked >= 3

@@ -63,9 +63,9 @@ def test_x_wing_rectangle_and_roof_pair():
     ]
     assert texts(pos, "bug-plus-one") == []
     test6 = find_all(pos, ["unique-rectangle"])[1]
-    assert test6.extra["type"] == 6 and test6.extra["link_digit"] == 4
-    assert test6.extra["extra_cells"] == ["r4c8", "r6c2"]
-    assert test6.extra["link_houses"] == ["r4", "r6", "c2", "c8"]
+    assert test6.to_json()["type"] == 6 and test6.to_json()["link_digit"] == 4
+    assert test6.to_json()["extra_cells"] == ["r4c8", "r6c2"]
+    assert test6.to_json()["link_houses"] == ["r4", "r6", "c2", "c8"]
 
 
 def test_test1_and_test4():
@@ -77,9 +77,9 @@ def test_test1_and_test4():
         "Uniqueness Test 1: 2/9 r46c19 => r4c1<>29",
         "Uniqueness Test 4: 7/9 r18c12 => r8c12<>9",
     ]
-    assert steps[0].extra == {"type": 1, "pair": [2, 9], "extra_cells": ["r4c1"],
+    assert steps[0].roles.json(steps[0]) == {"type": 1, "pair": [2, 9], "extra_cells": ["r4c1"],
                               "bivalue_cells": ["r4c9", "r6c1", "r6c9"]}
-    assert steps[1].extra["link_digit"] == 7 and steps[1].extra["link_houses"] == ["r8", "b7"]
+    assert steps[1].to_json()["link_digit"] == 7 and steps[1].to_json()["link_houses"] == ["r8", "b7"]
     assert steps[1].houses == tuple(sorted({0, 7, 9, 10, 24}))     # r1 r8 c1 c2 + b7
     assert texts(pos, "hidden-rectangle") == [
         "Hidden Rectangle: 7/9 r18c12 => r8c2<>9",
@@ -100,8 +100,8 @@ def test_test3_naked_pair_with_the_extras():
         "Uniqueness Test 4: 3/9 r27c79 => r27c7<>3",
         "Uniqueness Test 6: 1/2 r12c35 => r1c3,r2c5<>2",
     ]
-    assert steps[0].extra["subset_cells"] == ["r9c7"] and steps[0].extra["subset_digits"] == [1, 7]
-    assert steps[0].extra["subset_house"] == "c7"
+    assert steps[0].to_json()["subset_cells"] == ["r9c7"] and steps[0].to_json()["subset_digits"] == [1, 7]
+    assert steps[0].to_json()["subset_house"] == "c7"
 
 
 def test_test5_three_extra_corners():
@@ -109,7 +109,7 @@ def test_test5_three_extra_corners():
     assert pos.solution_info()[0] == 1
     steps = find_all(pos, ["unique-rectangle"])
     assert [s.text for s in steps] == ["Uniqueness Test 5: 5/6 r45c17 => r5c9<>3"]
-    assert steps[0].extra["extra_digit"] == 3 and steps[0].extra["bivalue_cells"] == ["r4c1"]
+    assert steps[0].to_json()["extra_digit"] == 3 and steps[0].to_json()["bivalue_cells"] == ["r4c1"]
     assert texts(pos, "hidden-rectangle") == ["Hidden Rectangle: 5/6 r45c17 => r5c7<>5"]
 
 
@@ -120,7 +120,7 @@ def test_bug_plus_one():
     steps = find_all(pos, UNIQUENESS)
     assert [s.text for s in steps] == ["BUG+1: 1,4,7 in r3c9 => r3c9=4"]
     assert steps[0].placements == ((parse_cells("r3c9")[0], 4),) and not steps[0].eliminations
-    assert steps[0].extra == {"candidates": [1, 4, 7], "digit": 4, "three_times": ["r3", "c9", "b3"]}
+    assert steps[0].roles.json(steps[0]) == {"candidates": [1, 4, 7], "digit": 4, "three_times": ["r3", "c9", "b3"]}
 
 
 def test_a_position_with_none():
@@ -158,8 +158,8 @@ def test_every_case_kind_is_present():
 def test_unique_rectangle_cases(row):
     types, subset = CASE_TYPES[_case_fn(row)]
     pos = parse_position(row["position"])
-    steps = [s for s in find_all(pos, ["unique-rectangle"]) if s.extra["type"] in types
-             and (subset is None or len(s.extra["subset_digits"]) == subset)]
+    steps = [s for s in find_all(pos, ["unique-rectangle"]) if s.to_json()["type"] in types
+             and (subset is None or len(s.to_json()["subset_digits"]) == subset)]
     assert_sound(pos, find_all(pos, UNIQUENESS), pos.solution())
     if types != {6}:
         assert effects_of(steps) == expected_set(row)
@@ -172,8 +172,8 @@ def test_unique_rectangle_cases(row):
     (step,) = steps
     after = pos.copy()
     after.apply(step)
-    u = step.extra["link_digit"]
-    for cell in parse_cells(" ".join(step.extra["bivalue_cells"])):
+    u = step.to_json()["link_digit"]
+    for cell in parse_cells(" ".join(step.to_json()["bivalue_cells"])):
         assert f"{cell_name(cell)}={u}" in expected
         assert [i for i in HOUSES[ROW[cell]] if after.has(i, u)] == [cell]
 
@@ -291,12 +291,12 @@ def reference(pos) -> tuple[set, set]:
 
 
 def _found(pos):
-    ur = {(s.extra["type"], s.cells, s.digits, frozenset(s.eliminations))
+    ur = {(s.to_json()["type"], s.cells, s.digits, frozenset(s.eliminations))
           for s in find_all(pos, ["unique-rectangle"])}
     hr = set()
     for s in find_all(pos, ["hidden-rectangle"]):
         (elim,) = s.eliminations
-        hr.add((s.cells, s.digits, parse_cells(s.extra["bivalue_cell"])[0], elim))
+        hr.add((s.cells, s.digits, parse_cells(s.to_json()["bivalue_cell"])[0], elim))
     return ur, hr
 
 

@@ -60,7 +60,7 @@ def test_xy_wing_in_expert_3():
     step, = find_all(pos, ["xy-wing"])
     assert step.cells == cells("r8c2 r8c6 r7c3")
     assert step.digits == (5, 7, 8)
-    assert step.extra == {"z": 8, "z_cells": ["r8c6", "r7c3"], "pivot": "r8c2",
+    assert step.roles.json(step) == {"z": 8, "z_cells": ["r8c6", "r7c3"], "pivot": "r8c2",
                           "pincers": ["r8c6", "r7c3"]}
     assert step.to_json()["pivot"] == "r8c2"
     assert step.name == "XY-Wing: 5/7/8 in r8c2, r8c6, r7c3"
@@ -105,7 +105,7 @@ def test_xyz_wing_in_expert_7():
     # and box 1).
     assert texts(pos, "xyz-wing") == ["XYZ-Wing: 4/8/7 in r1c3 (pivot), r1c1, r9c3 => r23c3<>7"]
     step, = find_all(pos, ["xyz-wing"])
-    assert step.extra["z_cells"] == ["r1c3", "r1c1", "r9c3"]
+    assert step.to_json()["z_cells"] == ["r1c3", "r1c1", "r9c3"]
 
 
 def test_xyz_wing_in_expert_11():
@@ -136,7 +136,7 @@ def test_wxyz_wings_in_expert_18():
         "WXYZ-Wing: 1/2/3/5 in r8c9 (hinge), r7c8, r7c9, r8c5 => r7c456<>5",
         "WXYZ-Wing: 2/3/7/5 in r8c9 (hinge), r8c2, r8c3, r9c7 => r9c1<>5",
     ]
-    assert [s.extra["z_in_hinge"] for s in find_all(pos, ["wxyz-wing"])] == [False, False]
+    assert [s.to_json()["z_in_hinge"] for s in find_all(pos, ["wxyz-wing"])] == [False, False]
 
 
 def test_wxyz_wing_with_z_in_the_hinge():
@@ -148,8 +148,8 @@ def test_wxyz_wing_with_z_in_the_hinge():
     assert texts(pos, "wxyz-wing") == [
         "WXYZ-Wing: 5/6/8/7 in r6c5 (hinge), r2c5, r6c4, r6c9 => r5c5<>7"]
     step, = find_all(pos, ["wxyz-wing"])
-    assert step.extra["hinge"] == "r6c5" and step.extra["z_in_hinge"] is True
-    assert step.extra["z_cells"] == ["r6c5", "r2c5", "r6c4"]
+    assert step.to_json()["hinge"] == "r6c5" and step.to_json()["z_in_hinge"] is True
+    assert step.to_json()["z_cells"] == ["r6c5", "r2c5", "r6c4"]
 
 
 def test_wxyz_wing_with_z_in_three_pincers():
@@ -160,7 +160,7 @@ def test_wxyz_wing_with_z_in_three_pincers():
     assert texts(pos, "wxyz-wing") == [
         "WXYZ-Wing: 4/6/8/1 in r5c2 (hinge), r1c2, r4c1, r4c3 => r6c2<>1"]
     step, = find_all(pos, ["wxyz-wing"])
-    assert step.extra["z_in_hinge"] is False
+    assert step.to_json()["z_in_hinge"] is False
 
 
 def test_wxyz_wing_without_a_hinge():
@@ -172,7 +172,7 @@ def test_wxyz_wing_without_a_hinge():
     # same candidate with other cells.)
     assert texts(pos, "wxyz-wing") == ["WXYZ-Wing: 1/6/7/9 in r3c4, r4c3, r6c3, r6c4 => r4c4<>9"]
     step, = find_all(pos, ["wxyz-wing"])
-    assert step.extra["hinge"] is None and step.extra["z_in_hinge"] is False
+    assert step.to_json()["hinge"] is None and step.to_json()["z_in_hinge"] is False
     assert "XY-Wing: 1/6/9 in r6c4 (pivot), r5c5, r3c4 => r4c4<>9" in texts(pos, "xy-wing")
 
 
@@ -189,7 +189,7 @@ def test_w_wing_in_expert_16():
     step, = find_all(pos, ["w-wing"])
     assert step.cells == cells("r5c5 r8c6 r1c5 r1c6") and step.digits == (4, 5)
     assert step.to_json()["links"] == [["r1c5", "r1c6", "r1"]]
-    assert {k: step.extra[k] for k in ("wings", "link", "link_house", "link_digit", "z")} == {
+    assert {k: step.to_json()[k] for k in ("wings", "link", "link_house", "link_digit", "z")} == {
         "wings": ["r5c5", "r8c6"], "link": ["r1c5", "r1c6"], "link_house": "r1",
         "link_digit": 4, "z": 5}
     pos.apply(step)
@@ -209,7 +209,7 @@ def test_w_wings_in_expert_21_one_step_per_cells_and_link_digit():
         "W-Wing: 8/7 in r7c3, r8c4 connected by 8 in r9c1=r9c6 (r9) => r8c1<>7",
         "W-Wing: 7/8 in r7c7, r8c4 connected by 7 in r5c7=r5c4 (r5) => r8c7<>8",
     ]
-    assert find_all(pos, ["w-wing"])[1].extra["links"] == [
+    assert find_all(pos, ["w-wing"])[1].to_json()["links"] == [
         ["r9c1", "r9c6", "r9"], ["r7c7", "r8c7", "c7"]]
 
 
@@ -342,7 +342,7 @@ def plain_w_wings(pos):
 
 
 def found_xy(pos, tid):
-    return {(s.cells[0], frozenset(s.cells[1:]), s.extra["z"],
+    return {(s.cells[0], frozenset(s.cells[1:]), s.to_json()["z"],
              frozenset(i for i, _ in s.eliminations)) for s in find_all(pos, [tid])}
 
 
@@ -365,7 +365,7 @@ def test_wxyz_wings_match_the_definition():
     total = 0
     for _, pos in SAMPLES[::6]:
         want = plain_wxyz_wings(pos)
-        got = {(frozenset(s.cells), s.extra["z"], frozenset(i for i, _ in s.eliminations))
+        got = {(frozenset(s.cells), s.to_json()["z"], frozenset(i for i, _ in s.eliminations))
                for s in find_all(pos, ["wxyz-wing"])}
         assert got == want
         total += len(want)
@@ -377,7 +377,7 @@ def test_w_wings_match_the_definition():
     for _, pos in SAMPLES:
         want = plain_w_wings(pos)
         steps = find_all(pos, ["w-wing"])
-        got = {(frozenset(s.cells[:2]), s.extra["link_digit"],
+        got = {(frozenset(s.cells[:2]), s.to_json()["link_digit"],
                 frozenset(i for i, _ in s.eliminations)) for s in steps}
         assert got == want and len(steps) == len(got)
         total += len(want)
@@ -389,7 +389,7 @@ def test_steps_are_unique_sorted_and_checked_by_their_room():
         for tid in WINGS:
             steps = find_all(pos, [tid])
             # one step per set of cells (W-Wing: per wing cells and link digit)
-            keys = [(s.cells[:2], s.extra["link_digit"]) if tid == "w-wing" else frozenset(s.cells)
+            keys = [(s.cells[:2], s.to_json()["link_digit"]) if tid == "w-wing" else frozenset(s.cells)
                     for s in steps]
             assert len(set(keys)) == len(steps)
             assert [s.cells for s in steps] == sorted(s.cells for s in steps) or tid == "w-wing"
@@ -544,8 +544,8 @@ def test_entry_keys():
 def test_an_xy_wing_is_also_the_smallest_death_blossom():
     # the lesson's point: same cells, same removal, and the wing is the simpler name
     pos = expert(3)
-    blossoms = [s for s in find_all(pos, ["death-blossom"]) if s.extra["stem"] == "r8c2"
-                and [p["cells"] for p in s.extra["petals"]] == [["r8c6"], ["r7c3"]]]
+    blossoms = [s for s in find_all(pos, ["death-blossom"]) if s.to_json()["stem"] == "r8c2"
+                and [p["cells"] for p in s.to_json()["petals"]] == [["r8c6"], ["r7c3"]]]
     assert [s.elimination_texts() for s in blossoms] == [["r8c3<>8"]]
     assert get("xy-wing").rank < get("death-blossom").rank
 

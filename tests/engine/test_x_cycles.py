@@ -40,7 +40,7 @@ def test_mit_case_union_of_rule_effects(row):
     rule = CASE_RULE[row["technique"]]
     pos = parse_position(row["position"])
     steps = find_all(pos, ["x-cycle"])
-    assert effects_of([s for s in steps if s.extra["rule"] == rule]) == expected_set(row)
+    assert effects_of([s for s in steps if s.to_json()["rule"] == rule]) == expected_set(row)
     assert_sound(pos, steps, pos.solution())
     for step in steps:
         check_step(pos, step)
@@ -70,20 +70,20 @@ def _key(d, rule, walk, roles):
 
 def check_step(pos, step):
     """A step is a real loop of its rule, with the right effect."""
-    d = step.extra["digit"]
-    rule = step.extra["rule"]
-    loop = step.extra["loop"]
+    d = step.to_json()["digit"]
+    rule = step.to_json()["rule"]
+    loop = step.to_json()["loop"]
     walk = [parse_cell(c) for c in loop[0::2]]
     roles = loop[1::2]
     assert walk[0] == walk[-1], "a loop ends where it starts"
     walk = walk[:-1]
     n = len(walk)
     assert len(set(walk)) == n, "a loop never revisits a cell"
-    assert n == len(roles) == step.extra["length"] >= 3
+    assert n == len(roles) == step.to_json()["length"] >= 3
     assert sorted(walk) == list(step.cells) and step.digits == (d,)
     assert all(pos.has(i, d) for i in walk)
-    assert step.extra["eureka"] == f"({d})" + "".join(loop)
-    assert step.name.endswith(step.extra["eureka"]) and step.name.startswith("X-Cycle (")
+    assert step.to_json()["eureka"] == f"({d})" + "".join(loop)
+    assert step.name.endswith(step.to_json()["eureka"]) and step.name.startswith("X-Cycle (")
     pairs = conjugate_pairs(pos, d)
     for k in range(n):
         a, b = walk[k], walk[(k + 1) % n]
@@ -110,7 +110,7 @@ def check_step(pos, step):
 def check_all(pos, steps):
     keys = [check_step(pos, s) for s in steps]
     assert len(keys) == len(set(keys)), "every loop is reported once"
-    lengths = [s.extra["length"] for s in steps]
+    lengths = [s.to_json()["length"] for s in steps]
     assert lengths == sorted(lengths), "shortest loops first"
     return set(keys)
 
@@ -194,8 +194,8 @@ def test_finder_matches_a_plain_enumeration_of_loops_up_to_the_bound():
 def test_bound_is_at_least_twelve_links_and_is_honoured():
     assert MAX_LINKS >= 12
     pos = parse_position(next(r for r in CASES if "rule1" in r["technique"])["position"])
-    assert all(s.extra["length"] <= 6 for s in find_x_cycles(pos, 6))
-    assert {s.extra["length"] for s in find_x_cycles(pos, MAX_LINKS)} > {5, 6}
+    assert all(s.to_json()["length"] <= 6 for s in find_x_cycles(pos, 6))
+    assert {s.to_json()["length"] for s in find_x_cycles(pos, MAX_LINKS)} > {5, 6}
 
 
 def test_broken_positions_do_not_crash_and_only_touch_candidates():
@@ -225,5 +225,5 @@ def test_soundness_and_structure_over_qqwing(qqwing_positions):
         steps = find_all(pos, ["x-cycle", "simple-colours"])
         assert_sound(pos, steps, solutions[text])
         check_all(pos, [s for s in steps if s.technique == "x-cycle"])
-        rules |= {s.extra["rule"] for s in steps if s.technique == "x-cycle"}
+        rules |= {s.to_json()["rule"] for s in steps if s.technique == "x-cycle"}
     assert rules == {"continuous", "strong", "weak"}, "the sample should exercise every rule"

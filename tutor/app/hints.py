@@ -1,97 +1,27 @@
 """Words for the hint ladder and the judge's verdicts (no Textual here).
 
 The ladder has five rungs, one key press each:
-  1 the technique's name, 2 where to look (houses and digits),
-  3 the pattern highlighted, 4 the eliminations/placements shown, 5 apply it.
-Before rung 1 the learner's own grid is checked: a wrong digit or a removed
-true candidate is named first (rung 0), pointing at the cells.
+  1 the technique's name, 2 where to look (a place), 3 the pattern drawn,
+  4 the eliminations/placements shown, 5 apply it.
+The words of each rung are the technique room's (engine/hint_words.py);
+this module only heads them.  Before rung 1 the learner's own grid is
+checked: a wrong digit or a removed true candidate is named first (rung 0),
+pointing at the cells.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.registry import technique_name
-from ..engine.grid import BOX, HOUSES, cell_name
-from ..engine.registry import an
+from ..engine.grid import cell_name
+from ..engine.hint_words import LEVELS, hint_text
 from .game import Check
 
-LADDER_TOP = 5
-
-
-def kind_name(step) -> str:
-    """What a learner calls the step's technique: 'Naked Pair', 'X-Wing'."""
-    kind = step.extra.get("kind") if step.extra else None
-    return kind or technique_name(step.technique)
-
-
-def _houses_text(houses) -> str:
-    by_kind: dict[str, list[str]] = {}
-    for h in sorted(houses):
-        by_kind.setdefault("rcb"[h // 9], []).append(str(h % 9 + 1))
-    words = {"r": ("row", "rows"), "c": ("column", "columns"), "b": ("box", "boxes")}
-    parts = []
-    for k in "rcb":
-        if k in by_kind:
-            nums = by_kind[k]
-            one, many = words[k]
-            parts.append(f"{one if len(nums) == 1 else many} {', '.join(nums)}")
-    return " and ".join(parts)
-
-
-def _pins_one_cell(houses) -> bool:
-    """Whether the houses meet in a single cell (row 9, column 9 and box 9
-    meet only in r9c9): naming them all would name the cell."""
-    common = set(HOUSES[houses[0]])
-    for h in houses[1:]:
-        common &= set(HOUSES[h])
-    return len(common) == 1
-
-
-def where_houses(step) -> list[int]:
-    """The houses rung 2 points at: a place, never the answer's cell.  The
-    step's own houses, but one of them (its box if it has one) where they
-    would meet in one cell; without houses (a naked single), the box of its
-    first cell."""
-    houses = sorted(step.houses)
-    if not houses and step.cells:
-        houses = [18 + BOX[step.cells[0]]]
-    if len(houses) > 1 and _pins_one_cell(houses):
-        boxes = [h for h in houses if h >= 18]
-        houses = [boxes[0] if boxes else houses[0]]
-    return houses
-
-
-def where_text(step, position=None) -> str:
-    """Rung 2: where to look.  The digits too, unless with the place they
-    would give the answer away: a naked single's box (its digit and one
-    look at the box), or, given the position, a place with one empty cell
-    left (a full house)."""
-    houses = where_houses(step)
-    digits = sorted(step.digits)
-    place = _houses_text(houses) if houses else "the grid"
-    if position is not None and houses and step.placements:
-        empty = {i for h in houses for i in HOUSES[h] if not position.values[i]}
-        if len(empty) == 1:
-            return f"look in {place}: which digit is missing there?"
-    if not step.houses and step.placements:
-        return f"look in {place}: a cell there has one candidate left"
-    if not digits:
-        return f"look in {place}"
-    noun = "digit" if len(digits) == 1 else "digits"
-    return f"look in {place}, {noun} {', '.join(map(str, digits))}"
+LADDER_TOP = LEVELS
 
 
 def rung_text(step, level: int, position=None) -> str:
-    if level == 1:
-        return f"Hint 1/5: look for {an(kind_name(step))}."
-    if level == 2:
-        text = where_text(step, position)
-        return f"Hint 2/5: {text}" + ("" if text.endswith("?") else ".")
-    if level == 3:
-        return f"Hint 3/5: the pattern is highlighted: {step.name}."
-    if level == 4:
-        return f"Hint 4/5: {step.text}"
-    return f"Hint 5/5: applied {step.text}"
+    """'Hint 2/5: look in b3, digit 1.': the technique room's words for the level."""
+    return f"Hint {level}/{LADDER_TOP}: {hint_text(step, level, position)}"
 
 
 def problem_text(check: Check) -> str:
@@ -155,5 +85,5 @@ class HintState:
         self.key, self.step, self.level, self.problem = key, None, 0, None
 
 
-__all__ = ["kind_name", "where_text", "rung_text", "problem_text", "verdict_line", "claim_text",
+__all__ = ["rung_text", "problem_text", "verdict_line", "claim_text",
            "HintState", "cells_list", "LADDER_TOP"]

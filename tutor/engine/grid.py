@@ -114,6 +114,17 @@ def digits_text(digits) -> str:
     return "".join(str(d) for d in sorted(digits))
 
 
+def lines_text(houses) -> str:
+    """'r348', 'c136', 'b5' from house numbers of one kind; a mixed group
+    names each kind in turn, rows first: 'r3b1'."""
+    out = ""
+    for kind in range(3):
+        numbers = "".join(str(h % 9 + 1) for h in sorted(houses) if h // 9 == kind)
+        if numbers:
+            out += "rcb"[kind] + numbers
+    return out
+
+
 def cells_name(cells) -> str:
     """Compact name of a group of cells: r6c45, r25c3, r4c7 r56c79.
 

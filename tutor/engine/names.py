@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 
 from . import registry
+from .grid import cell_name
 from .techniques.patterns import SET_WORDS
 
 SIZE_WORDS = {"pair": 2, "pairs": 2, "triple": 3, "triples": 3, "triplet": 3, "quad": 4, "quads": 4,
@@ -168,6 +169,10 @@ def read_name(by: str) -> Named:
 
 
 # ------------------------------------------------------------------ labels
+#
+# The one naming table every view reads: the Steps tab heads a technique's
+# steps with technique_label; the hints, the judge and the quizzes call a
+# step by step_label (both from the room's registration).
 
 def technique_label(tid: str) -> str:
     """The short name a learner uses: 'Naked Subset', 'Pointing', 'X-Wing'."""
@@ -179,6 +184,11 @@ def step_label(step) -> str:
     """What a learner calls this step: 'Naked Pair', 'Full House', 'Skyscraper'."""
     t = registry.get(step.technique)
     return t.label_of(step) if t else step.technique
+
+
+def a_step(label: str) -> str:
+    """'an X-Wing', 'a Pointing step', 'a Fish step': reads as a noun either way."""
+    return registry.an(label + " step") if needs_noun(label) else registry.an(label)
 
 
 def needs_noun(label: str) -> bool:
@@ -194,7 +204,7 @@ def leans_on(step) -> list[str]:
     """The pending placements (standard notation) a step's pattern stands on:
     an X-Wing whose base row holds its digit in one cell stands on that
     row's hidden single.  [] for a pattern that stands on its own."""
-    return list((step.extra or {}).get("leans_on") or ())
+    return [f"{cell_name(i)}={d}" for i, d in step.roles.leans_on]
 
 
 def leaning_note(step) -> str:

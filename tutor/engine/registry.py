@@ -16,6 +16,8 @@ A room gives the registry everything the rest of the program needs to know:
 * its family and its rank on the ladder;
 * the parts of a step a quiz entry must match (`entry_keys`), and the words
   of its step texts an entry may repeat (`notation`);
+* the words of its hint levels (`hints`, a `hint_words.HintWords`; the
+  default words every level from the step's roles);
 * flags: `uniqueness` (holds only on a puzzle with one solution; may be
   switched off), `batched` (logic solve applies all its steps at once),
   `last_resort` (it can prove any true candidate, so the judge credits it
@@ -174,6 +176,7 @@ class Technique:
     step_label: Callable[[Step], str] | None = None    # one step's name: 'Naked Pair', 'Full House'
     entry_keys: Callable[[Step], EntryKeys] = default_entry_keys
     notation: Notation = Notation()             # words and fixes of its step texts (quiz entries)
+    hints: object = None                        # a hint_words.HintWords (not imported: a cycle); None: default
     noun: str = ""                              # when the label reads badly alone: 'Pointing step'
     confusions: tuple[tuple[str, str, str], ...] = ()  # (other id, short label, one-line tip)
     uniqueness: bool = False                    # needs a puzzle with one solution

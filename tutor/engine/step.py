@@ -1,10 +1,12 @@
-"""What a technique found: its pattern, what it removes or places, and words."""
+"""What a technique found: its pattern, what it removes or places, its roles;
+its words are made when shown."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from .grid import CELL_NAMES, HOUSES, MASK_DIGITS, cells_name, digits_text, house_name
+from .roles import Roles, made_once
 
 # Texts every step's JSON repeats, made once: 'r3c7<>5', 'r3c7=5' (by
 # 9 * cell + digit - 1), 'c7' (by house).
@@ -15,18 +17,31 @@ _HOUSE_NAMES = tuple(house_name(h) for h in range(len(HOUSES)))
 
 @dataclass(frozen=True)
 class Step:
+    """A step keeps its cells, digits, effects and its room's roles; its
+    name and one-line text are made when first shown (most of the ~195
+    steps a position gives are never shown)."""
     technique: str                                   # registry id, e.g. 'naked-subset'
-    name: str                                        # display name, e.g. 'Naked Pair r6c45 #38'
+    roles: Roles                                     # the room's typed roles (roles.py)
     cells: tuple[int, ...] = ()                      # pattern cells
     digits: tuple[int, ...] = ()                     # pattern digits
     houses: tuple[int, ...] = ()                     # houses the pattern lives in
     eliminations: tuple[tuple[int, int], ...] = ()   # (cell, digit), sorted
     placements: tuple[tuple[int, int], ...] = ()     # (cell, digit), sorted
-    text: str = ""                                   # one line in standard notation
-    extra: dict = field(default_factory=dict, compare=False, hash=False)
 
-    # Technique-specific data (size, hidden, base/cover sets, chains, ALSs)
-    # lives in `extra`; its JSON-friendly keys are merged into to_json().
+    @made_once
+    def name(self) -> str:
+        """Display name, e.g. 'Naked Pair r6c45 #38'."""
+        return self.roles.name(self)
+
+    @made_once
+    def lead(self) -> str:
+        """The pattern part of the text, before '=>'."""
+        return self.roles.lead(self)
+
+    @made_once
+    def text(self) -> str:
+        """One line in standard notation: `lead => effects`."""
+        return f"{self.lead} => {_sorted_effects_text(self.eliminations, self.placements)}"
 
     @property
     def effect(self) -> tuple:
@@ -49,21 +64,16 @@ class Step:
             "placements": self.placement_texts(),
             "text": self.text,
         }
-        for k, v in self.extra.items():
-            if not k.startswith("_"):
-                out[k] = v
+        out.update(self.roles.json(self))
         return out
 
 
-def make_step(technique: str, name: str, *, cells=(), digits=(), houses=(),
-              eliminations=(), placements=(), lead: str = "", extra=None) -> Step:
-    """Build a step with sorted, de-duplicated effects and its one-line text
-    `lead => effects` (lead defaults to the name)."""
+def make_step(technique: str, roles: Roles, *, cells=(), digits=(), houses=(),
+              eliminations=(), placements=()) -> Step:
+    """Build a step with sorted, de-duplicated effects."""
     elims = tuple(sorted(set(eliminations)))
     places = tuple(sorted(set(placements))) if placements else ()
-    text = f"{lead or name} => {_sorted_effects_text(elims, places)}"
-    return Step(technique, name, tuple(cells), tuple(digits), tuple(houses),
-                elims, places, text, dict(extra or {}))
+    return Step(technique, roles, tuple(cells), tuple(digits), tuple(houses), elims, places)
 
 
 def effects_text(eliminations, placements=()) -> str:

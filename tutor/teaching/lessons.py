@@ -30,7 +30,7 @@ applied, simplest first, until none applies).  `technique`, `cells` and
 `digits` name the engine step the text talks about; `eliminations` and
 `placements` state its effect in standard notation.
 Any other key of an example (e.g. `base: r348`) must match the step's
-`extra` field of that name.
+JSON field of that name (`step.to_json()`, the keys its roles write).
 
 The body's notation, headings and links (`lesson:ID`, `example:N`, `try:N`,
 `claim:EXPR`, `quiz:TECHNIQUE`) are read by lesson_text.py; each example is
@@ -109,14 +109,14 @@ class Example:
         if set(step.cells) != set(self.cells) or set(step.digits) != set(self.digits):
             return False
         for key, want in self.match.items():
-            have = step.extra.get(key)
+            have = step.roles.json(step).get(key)
             if have is None or _norm(have) != _norm(want):
                 return False
         return True
 
     def matching_steps(self, position=None) -> list:
         """Every engine step in the example's position that is the one the
-        lesson names (technique, pattern cells, digits, extra keys)."""
+        lesson names (technique, pattern cells, digits, its roles' JSON keys)."""
         from ..engine.registry import find_all
         pos = position if position is not None else self.position()
         return [s for s in find_all(pos, [self.technique]) if self._matches(s)]

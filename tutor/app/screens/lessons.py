@@ -33,7 +33,7 @@ from textual.widgets.option_list import Option
 from ...engine.registry import technique_name
 from ...teaching.lesson_text import parse_link
 from ...teaching.lessons import Lesson, all_lessons, get_lesson, search_lessons
-from ..widgets.chain_view import chain_text
+from ..widgets.role_view import panel_text
 from ..widgets.grid import Highlight, SudokuGrid, choose_layout
 from .lesson_links import (
     link_label, play_example, practice_links, short_title, start_practice, submit_claim,
@@ -284,9 +284,9 @@ class LessonScreen(Screen):
                        f"{technique_name(example.technique)} here: please report it.")
         else:
             highlight = Highlight.of_step(step)
-            chain = chain_text(highlight.chain_lines)
+            shown = panel_text(highlight)
             caption = (f"Example {n}: {example.label}\n{step.text}\n"
-                       + (f"{chain}\n" if chain else "") + "(t: try it yourself, Esc: close)")
+                       + (f"{shown}\n" if shown else "") + "(t: try it yourself, Esc: close)")
         grid.update(position=pos, highlight=highlight, cursor=cursor, show_house=False, digit=0)
         self.query_one("#example-caption", Static).update(caption)
         self.query_one("#example-caption").add_class("-shown")

@@ -34,7 +34,7 @@ from .. import catalog
 from ..game import COLOUR_NAMES, Change, Game
 from ..hints import HintState
 from ..widgets.grid import LAYOUTS, NO_HIGHLIGHT, Highlight, SudokuGrid, choose_layout
-from ..widgets.chain_view import chain_text
+from ..widgets.role_view import panel_text
 from ..widgets.grid_layout import fitting_layouts
 from . import SCREENS
 from .play_claims import ClaimJudge
@@ -165,7 +165,7 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, SolveUpTo, Screen):
                     yield StatusLine(id="status")
                 # the Log's latest lines, while another tab is in front
                 yield LatestLines(id="latest")
-                # the chain of the step on the grid, numbered as on the grid
+                # the chain and the roles of the step on the grid, lettered as on the grid
                 yield Static(Text(""), id="chain-line")
                 with TabbedContent(initial="log", id="tabs"):
                     with TabPane("Lesson", id="lesson"):
@@ -291,8 +291,9 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, SolveUpTo, Screen):
         self._update_status()
 
     def _show_chain_line(self) -> None:
-        """The shown step's chain as numbered Eureka text (empty: hidden)."""
-        text = chain_text(self.highlight.chain_lines)
+        """The shown step's chain as numbered Eureka text and its roles in
+        words, as the grid letters them (empty: hidden)."""
+        text = panel_text(self.highlight)
         if text == self._chain_shown:
             return          # (the grid refreshes on every move: no repaint for nothing)
         self._chain_shown = text

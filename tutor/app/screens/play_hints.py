@@ -13,7 +13,9 @@ from textual.screen import Screen
 
 from ...engine.position import Position
 from ...teaching.learner import position_key
-from ..hints import LADDER_TOP, kind_name, problem_text, rung_text
+from ...engine.hint_words import words_for
+from ...engine.names import step_label
+from ..hints import LADDER_TOP, problem_text, rung_text
 from ..widgets.grid import Highlight
 
 
@@ -89,22 +91,21 @@ class HintLadder(Screen):
         level = h.level
         self.hints_used += 1
         self._record_hint(step.technique, level)
-        if level == 1:
-            self.log_line(rung_text(step, 1), "hint")
-        elif level == 2:
-            self.log_line(rung_text(step, 2, self.game.position), "hint")
-            from ...engine.grid import HOUSES
-            from ..hints import where_houses
-            cells = frozenset(c for hh in where_houses(step) for c in HOUSES[hh])
-            self.set_highlight(Highlight(cells=cells, label=f"where: {kind_name(step)}"))
+        self.log_line(rung_text(step, level, self.game.position), "hint")
+        words = words_for(step)
+        if level == 2:
+            place = words.place(step)
+            self.set_highlight(Highlight(cells=place.cell_set(), label=f"where: {step_label(step)}"))
         elif level == 3:
-            self.log_line(rung_text(step, 3), "hint")
-            self.show_step(step, effects=False)
+            place = words.pattern_place(step)
+            if place is None:
+                self.show_step(step, effects=False)
+            else:
+                self.set_highlight(Highlight(cells=place.cell_set(), digits=frozenset(place.digits),
+                                             label=f"pattern: {step_label(step)}"))
         elif level == 4:
-            self.log_line(rung_text(step, 4), "hint")
             self.show_step(step, effects=True)
-        else:
-            self.log_line(rung_text(step, 5), "hint")
+        elif level == 5:
             change = self.game.apply_step(step, label=f"hint: {step.name}")
             self.highlight = Highlight.of_step(step, effects=True)
             self.after_change(change, keep_highlight=True)

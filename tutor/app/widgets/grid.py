@@ -24,7 +24,7 @@ from textual.widget import Widget
 
 from ...engine.grid import COL, ROW
 from ...engine.position import Position
-from .grid_cells import CUE, cell_keys, cell_segments, merge, rule_segments
+from .grid_cells import CUE, cell_keys, cell_segments, frame_letters, merge, rule_segments
 from .grid_layout import COMPACT, LARGE, LAYOUTS, MEDIUM, GridLayout, choose_layout
 from .highlight import NO_HIGHLIGHT, Highlight
 
@@ -55,7 +55,9 @@ class SudokuGrid(Widget, can_focus=True):
         "sudoku-grid--failing", "sudoku-grid--solution", "sudoku-grid--cue",
         "sudoku-grid--placed-big", "sudoku-grid--colour1", "sudoku-grid--colour2",
         "sudoku-grid--colour3", "sudoku-grid--colour4", "sudoku-grid--chain-on",
-        "sudoku-grid--chain-off",
+        "sudoku-grid--chain-off", "sudoku-grid--role-key", "sudoku-grid--role-arm",
+        "sudoku-grid--role-fin", "sudoku-grid--role-z", "sudoku-grid--role-base",
+        "sudoku-grid--role-cover", "sudoku-grid--role-house",
     }
 
     DEFAULT_CSS = """
@@ -89,6 +91,13 @@ class SudokuGrid(Widget, can_focus=True):
     SudokuGrid > .sudoku-grid--colour4 { background: magenta 45%; text-style: bold; }
     SudokuGrid > .sudoku-grid--chain-on { color: $text; background: $success 45%; text-style: bold reverse; }
     SudokuGrid > .sudoku-grid--chain-off { color: $text; background: $accent 35%; text-style: underline; }
+    SudokuGrid > .sudoku-grid--role-key { background: $warning 30%; text-style: bold; }
+    SudokuGrid > .sudoku-grid--role-arm { background: $secondary 22%; }
+    SudokuGrid > .sudoku-grid--role-fin { background: $error 25%; text-style: bold italic; }
+    SudokuGrid > .sudoku-grid--role-z { color: $text; text-style: bold underline; }
+    SudokuGrid > .sudoku-grid--role-base { background: $accent 12%; }
+    SudokuGrid > .sudoku-grid--role-cover { background: $primary 16%; }
+    SudokuGrid > .sudoku-grid--role-house { background: $accent 10%; }
     """
 
     BINDINGS = [
@@ -154,6 +163,7 @@ class SudokuGrid(Widget, can_focus=True):
         self.cursor_follows_focus = False
         self.grid_layout = layout
         self._keys: list = [None] * 81
+        self._frame: dict[int, str] = {}        # house -> the letter of its role on the frame
         self._style_cache: dict = {}
         self._line_cache: dict = {}
         self.repaints = 0          # cells repainted by update() (for tests and benchmarks)
@@ -204,8 +214,12 @@ class SudokuGrid(Widget, can_focus=True):
         if cursor_shown is not None:
             self.cursor_shown = cursor_shown
         old = self._keys
+        old_frame = self._frame
         self._recompute_keys()
         changed = [i for i in range(81) if old[i] != self._keys[i]]
+        if self._frame != old_frame and self.is_mounted:
+            for col in self.columns:       # the frame's letters: few, rare; repaint it all
+                col.refresh()
         if changed and self.is_mounted:
             if FULL_REPAINT:
                 for col in self.columns:
@@ -219,6 +233,7 @@ class SudokuGrid(Widget, can_focus=True):
         self._keys = cell_keys(self.position, self.cursor if self.cursor_shown else -1,
                                self.marks, self.conflicts, self.highlight, self.digit,
                                self.show_house, self.colours)
+        self._frame = {m.house: m.cue for m in self.highlight.frame}
 
     # ------------------------------------------------------------ styles
     def notify_style_update(self) -> None:
@@ -302,19 +317,24 @@ class SudokuGrid(Widget, can_focus=True):
         # cheap wrapper; Textual keeps the lines on screen itself.
         rule = lay.rule_kind(y)
         if rule is not None:
-            key = ("rule", rule, c)
+            letters = frame_letters(self._frame, rule, y, c, lay)
+            key = ("rule", rule, c, letters)
         else:
             r, k = lay.row_of_y(y)
+            # a row's role letter sits on the left border, on the cell's middle line
+            row_letter = self._frame.get(r, "") if c == 0 and k == (lay.ch - 1) // 2 else ""
             # the look of a cell line depends on the cell's key, the line within
             # the cell, and the borders of its column (left edge, box edge)
-            key = (c == 0, c % 3 == 2, k, self._keys[r * 9 + c])
+            key = (c == 0, c % 3 == 2, k, self._keys[r * 9 + c], row_letter)
         segments = self._line_cache.get(key)
         if segments is None:
             if rule is not None:
-                segments = rule_segments(rule, c, lay, self._style)
+                segments = rule_segments(rule, c, lay, self._style, letters)
             else:
                 border = self._style(("border",))
-                segs: list[tuple[str, Style]] = [("┃", border)] if c == 0 else []
+                segs: list[tuple[str, Style]] = []
+                if c == 0:
+                    segs.append((row_letter, self._style(("cue",))) if row_letter else ("┃", border))
                 segs.extend(cell_segments(self._keys[r * 9 + c], k, lay, self._style))
                 segs.append(("┃", border) if c % 3 == 2 else ("│", self._style(("thin",))))
                 segments = merge(segs)

@@ -19,6 +19,16 @@ with NO_COLOR or a monochrome theme:
                      node ('=' strong, '-' weak) at the end of that candidate
                      line (medium, large); a node the chain makes true is bold
                      reverse, one it makes false underlined (chain_view.py)
+  step role          its letter beside the candidates it plays (medium, large;
+                     compact: the cell's cue slot): p pivot, h hinge, w pincer
+                     or wing, f fin, s stem, z the removed digit, l strong
+                     link, r rectangle, u subset, P premise, A B C... ALSs and
+                     petals, a A b B colours, 1 2 3... a net's implications,
+                     ! where a net breaks; the pivot, hinge, stem and premise
+                     bold on a tint, a fin italic (role_view.py)
+  house role         its letter on the frame: B base, C cover, H house (rows
+                     on the left border, columns on the top, boxes at their
+                     top-left corner); the house's cells tinted
 
 The styles come from the widget (its component classes, see grid.py): the
 functions here take `style_of(kinds, background_kinds) -> Style`.
@@ -34,6 +44,7 @@ from ...engine.grid import BOX, COL, ROW, bit
 from ...engine.position import Position
 from .grid_layout import GridLayout
 from .highlight import Highlight
+from .role_view import frame_cells
 
 StyleOf = Callable[..., Style]       # style_of(kinds, background kinds=()) -> Style
 
@@ -41,6 +52,8 @@ StyleOf = Callable[..., Style]       # style_of(kinds, background kinds=()) -> S
 CUE = {"conflict": "!", "claim": "x", "elim": "-", "place": "+", "solution": "!", "failing": "?"}
 # the learner's candidate colours 1-4 (two pairs) and their text cues
 COLOUR_CUE = {1: "a", 2: "A", 3: "b", 4: "B"}
+# role looks that tint the whole cell (the others style its candidates)
+CELL_LOOKS = frozenset(("role-key", "role-arm", "role-fin"))
 
 # ------------------------------------------------------------------ big digits
 
@@ -84,6 +97,10 @@ def cell_keys(pos: Position, cur: int, marks, conflicts, hl: Highlight, digit: i
     chain: dict[int, tuple] = {}
     for m in sorted(hl.chain, key=lambda m: (m.cell, m.digit)):
         chain[m.cell] = chain.get(m.cell, ()) + ((m.digit, m.number, m.role, m.link),)
+    roles: dict[int, tuple] = {}
+    for m in sorted(hl.roles, key=lambda m: (m.cell, m.digit)):
+        roles[m.cell] = roles.get(m.cell, ()) + ((m.digit, m.cue, m.look),)
+    house_looks = frame_cells(hl.frame)
     keys = []
     for i in range(81):
         v = pos.values[i]
@@ -95,42 +112,73 @@ def cell_keys(pos: Position, cur: int, marks, conflicts, hl: Highlight, digit: i
             digit_bit if (v == digit or pos.cands[i] & digit_bit) else 0,
             in_pattern, pattern_digits if in_pattern else 0,
             elim.get(i, 0), place.get(i, 0), i in hl.failing, sol.get(i, 0),
-            coloured.get(i, ()), chain.get(i, ()),
+            coloured.get(i, ()), chain.get(i, ()), roles.get(i, ()), house_looks.get(i, ()),
         ))
     return keys
 
 
 # ------------------------------------------------------------------ segments
 
-def rule_segments(kind: str, c: int, lay: GridLayout, style_of: StyleOf) -> list[Segment]:
-    """Column c's piece of a rule line ('top', 'bottom', 'box' or 'thin')."""
+def rule_segments(kind: str, c: int, lay: GridLayout, style_of: StyleOf,
+                  letters: tuple = ("", "", "")) -> list[Segment]:
+    """Column c's piece of a rule line ('top', 'bottom', 'box' or 'thin').
+    `letters`: house-role letters drawn on it, at its left corner (column
+    0), in its middle (a column's role, on the top line) and at its right
+    join (the next box's corner); '' where there is none."""
     heavy = kind in ("top", "bottom", "box")
     left, thin_join, box_join, right = {"top": "┏┯┳┓", "bottom": "┗┷┻┛",
                                         "box": "┣┿╋┫", "thin": "┠┼╂┨"}[kind]
     border = style_of(("border",))
     line_style = border if heavy else style_of(("thin",))
-    segs: list[tuple[str, Style]] = [(left, border)] if c == 0 else []
-    segs.append((("━" if heavy else "─") * lay.cw, line_style))
+    at_left, middle, at_join = letters
+    cue = style_of(("cue",))
+    segs: list[tuple[str, Style]] = []
+    if c == 0:
+        segs.append((at_left, cue) if at_left else (left, border))
+    run = "━" if heavy else "─"
+    if middle:
+        half = (lay.cw - 1) // 2
+        segs += [(run * half, line_style), (middle, cue), (run * (lay.cw - 1 - half), line_style)]
+    else:
+        segs.append((run * lay.cw, line_style))
     if c == 8:
         segs.append((right, border))
     elif c % 3 == 2:
-        segs.append((box_join, border))
+        segs.append((at_join, cue) if at_join else (box_join, border))
     else:
         segs.append((thin_join, line_style))
     return merge(segs)
 
 
+def frame_letters(frame: dict, rule: str, y: int, c: int, lay: GridLayout) -> tuple[str, str, str]:
+    """The house-role letters (frame: house -> letter) on column c's piece
+    of rule line y: a box's at its top-left corner (this piece's left corner
+    or right join), a column's in the middle of the top line."""
+    if not frame or rule not in ("top", "box"):
+        return "", "", ""
+    band = 0 if rule == "top" else (y - 1) // (lay.box_h + 1) + 1
+    left = frame.get(18 + 3 * band, "") if c == 0 else ""
+    join = frame.get(18 + 3 * band + c // 3 + 1, "") if c % 3 == 2 and c < 8 else ""
+    middle = frame.get(9 + c, "") if rule == "top" else ""
+    return left, middle, join
+
+
 def cell_segments(key: tuple, k: int, lay: GridLayout, style_of: StyleOf) -> list[tuple[str, Style]]:
     """Line k of a cell whose look is `key` (see cell_keys), as (text, style) pieces."""
     (v, given, cands, is_cur, in_house, conflict, marks, digit_hl,
-     in_pattern, pat_digits, elim, place, failing, sol, colours, chain) = key
+     in_pattern, pat_digits, elim, place, failing, sol, colours, chain, roles, house_looks) = key
     colour_of = dict(colours)
     chain_of = {d: (number, role, link) for d, number, role, link in chain}
+    role_of = {d: (cue, look) for d, cue, look in roles if d and cands & bit(d)}
+    cell_role = next(((cue, look) for d, cue, look in roles if not d), None)
     bg: tuple = ()
     if in_house:
         bg += ("house",)
+    bg += house_looks
     if in_pattern:
         bg += ("pattern-cell",)
+    if cell_role and cell_role[1] in CELL_LOOKS:
+        bg += (cell_role[1],)
     if failing:
         bg += ("failing",)
     tail = ("cursor",) if is_cur else ()
@@ -165,14 +213,17 @@ def cell_segments(key: tuple, k: int, lay: GridLayout, style_of: StyleOf) -> lis
         for d in digits:
             if cands & bit(d):
                 segs.append(_cand(style_of, d, cands, marks, digit_hl, pat_digits, elim, place,
-                                  sol, tail, bg, colour_of.get(d), chain_of.get(d)))
+                                  sol, tail, bg, colour_of.get(d), chain_of.get(d),
+                                  role_of.get(d)))
             else:
                 segs.append(("·", base))
         if k == 1:
             segs.append(_cell_cue(style_of, marks, elim, place, sol, failing, tail, bg, base,
-                                  colours, chain))
+                                  colours, chain, cell_role))
         return segs
     cue_style = style_of(("cue",) + tail, bg)
+    # a role of the whole cell (no candidate of its own): in the first cue place
+    lone_role = cell_role if cell_role and not role_of else None
     for d in range(3 * k + 1, 3 * k + 4):
         b = bit(d)
         if marks & b:
@@ -183,10 +234,14 @@ def cell_segments(key: tuple, k: int, lay: GridLayout, style_of: StyleOf) -> lis
             cue = "+"
         elif d in chain_of and cands & b:
             cue = chain_of[d][0]
+        elif d in role_of:
+            cue = role_of[d][0]
         elif sol & b:
             cue = "!"
         elif failing and k == 0 and d == 1:
             cue = "?"
+        elif lone_role and k == 0 and d == 1:
+            cue = lone_role[0]
         elif d in colour_of and cands & b:
             cue = COLOUR_CUE[colour_of[d]]
         else:
@@ -194,7 +249,7 @@ def cell_segments(key: tuple, k: int, lay: GridLayout, style_of: StyleOf) -> lis
         segs.append((cue, cue_style if cue != " " else base))
         if cands & b:
             segs.append(_cand(style_of, d, cands, marks, digit_hl, pat_digits, elim, place, sol,
-                              tail, bg, colour_of.get(d), chain_of.get(d)))
+                              tail, bg, colour_of.get(d), chain_of.get(d), role_of.get(d)))
         else:
             segs.append((" ", base))
     # the link from this line's (first) chain node to the next node
@@ -205,7 +260,7 @@ def cell_segments(key: tuple, k: int, lay: GridLayout, style_of: StyleOf) -> lis
 
 
 def _cand(style_of: StyleOf, d, cands, marks, digit_hl, pat_digits, elim, place, sol, tail, bg,
-          colour=None, chain_node=None):
+          colour=None, chain_node=None, role=None):
     b = bit(d)
     kinds = ("cand",)
     if colour:
@@ -214,6 +269,8 @@ def _cand(style_of: StyleOf, d, cands, marks, digit_hl, pat_digits, elim, place,
         kinds += ("digit",)
     if chain_node is not None and chain_node[1]:
         kinds += (f"chain-{chain_node[1]}",)        # on / off: what the chain makes of it
+    elif role is not None and role[1]:
+        kinds += (role[1],)                          # the role it plays (role_view.py)
     elif pat_digits & b:
         kinds += ("pattern",)
     if sol & b:
@@ -228,11 +285,11 @@ def _cand(style_of: StyleOf, d, cands, marks, digit_hl, pat_digits, elim, place,
 
 
 def _cell_cue(style_of: StyleOf, marks, elim, place, sol, failing, tail, bg, base, colours=(),
-              chain=()):
+              chain=(), role=None):
     """The compact layout's one cue slot: the first mark that applies (a
     chain cell's term number before the effects: the Eureka line in the
-    panel names those); a coloured candidate shows its colour's letter when
-    nothing else does."""
+    panel names those; then the cell's role letter); a coloured candidate
+    shows its colour's letter when nothing else does."""
     if marks:
         cue = "x"
     elif chain:
@@ -241,6 +298,8 @@ def _cell_cue(style_of: StyleOf, marks, elim, place, sol, failing, tail, bg, bas
         cue = "-"
     elif place:
         cue = "+"
+    elif role:
+        cue = role[0]
     elif sol:
         cue = "!"
     elif failing:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .chain_view import chain_view
+from .role_view import role_view
 
 
 @dataclass(frozen=True)
@@ -18,16 +19,22 @@ class Highlight:
     label: str = ""
     chain: tuple = ()                       # ChainMark per node candidate (chain_view.py)
     chain_lines: tuple = ()                 # the chain as numbered Eureka text
+    roles: tuple = ()                       # RoleMark per role on a cell or candidate (role_view.py)
+    frame: tuple = ()                       # FrameMark per house role
+    legend: tuple = ()                      # the roles in words, for the panel
 
     @classmethod
     def of_step(cls, step, effects: bool = True, label: str = "") -> "Highlight":
         view = chain_view(step)
+        roles = role_view(step)
         return cls(
             cells=frozenset(step.cells), digits=frozenset(step.digits),
             eliminations=frozenset(step.eliminations) if effects else frozenset(),
             placements=frozenset(step.placements) if effects else frozenset(),
             label=label or step.name,
             chain=view.marks if view else (), chain_lines=view.lines if view else (),
+            roles=roles.marks if roles else (), frame=roles.frame if roles else (),
+            legend=roles.legend if roles else (),
         )
 
     @classmethod

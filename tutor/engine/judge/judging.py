@@ -87,7 +87,7 @@ class _Judging:
         of that family that come in sizes."""
         t = registry.REGISTRY[tid]
         if self.named and self.named.size and t.sizes and t.family in self.sized_families:
-            return step.extra.get("size", len(step.cells)) == self.named.size
+            return (step.roles.size or len(step.cells)) == self.named.size
         return True
 
     def _choice_key(self, tid, k, step):

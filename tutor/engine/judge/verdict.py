@@ -5,9 +5,9 @@ import re
 from dataclasses import dataclass, field
 
 from ..grid import BOX, cell_name, house_name
-from ..names import needs_noun, step_label
+from ..names import a_step, step_label
 from ..step import Step
-from ..techniques.patterns import an, item_text
+from ..techniques.patterns import item_text
 from .claims import Claim
 
 
@@ -43,14 +43,9 @@ def highlight(cells=(), eliminations=(), placements=(), failing=(), solution=())
             "solution": sorted(set(solution))}
 
 
-def a_step(label: str) -> str:
-    """'an X-Wing', 'a Pointing step', 'a Fish step': reads as a noun either way."""
-    return an(label + " step") if needs_noun(label) else an(label)
-
-
 def lead(step: Step) -> str:
     """The pattern part of a step's text (before '=>')."""
-    return step.text.split(" => ")[0] if step.text else step.name
+    return step.lead
 
 
 def next_step_text(step: Step) -> str:

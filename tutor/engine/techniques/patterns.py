@@ -12,8 +12,9 @@ from dataclasses import replace
 from itertools import combinations
 
 from ..grid import (
-    HOUSES, MASK_DIGITS, PEER_MASK, bit, cell_name, cells_name, common_houses, parse_cells, sees,
+    HOUSES, MASK_DIGITS, PEER_MASK, bit, cell_name, cells_name, common_houses, sees,
 )
+from ..grid import lines_text  # noqa: F401  (the quiz entries read it from here)
 from ..registry import EntryKeys, PatternQuery, PatternReport, an  # noqa: F401  (an: re-exported)
 from ..position import Position
 from .common import digit_masks
@@ -40,17 +41,6 @@ def item_text(i: int, d: int, placing: bool) -> str:
 def lines_name(letter: str, idx) -> str:
     """'r348' from a letter and line indexes 0-8."""
     return letter + "".join(str(x + 1) for x in sorted(idx))
-
-
-def lines_text(houses) -> str:
-    """'r348', 'c136', 'b5' from house numbers of one kind; a mixed group
-    names each kind in turn, rows first: 'r3b1'."""
-    out = ""
-    for kind in range(3):
-        numbers = "".join(str(h % 9 + 1) for h in sorted(houses) if h // 9 == kind)
-        if numbers:
-            out += "rcb"[kind] + numbers
-    return out
 
 
 def no_shared_house(cells) -> tuple[str, list[int]]:
@@ -197,16 +187,11 @@ def components(cells, edges) -> list[list[int]]:
 # ------------------------------------------------------------------ quiz entries
 
 def chain_entry_keys(step) -> EntryKeys:
-    """Chains and other long patterns: a learner may name the ends (or a
-    blossom's stem, with some of its digits), or some of the cells when the
-    technique is named."""
-    alternatives = []
-    if step.extra.get("ends"):
-        alternatives.append(frozenset(parse_cells(" ".join(step.extra["ends"]))))
-    if step.extra.get("stem"):
-        alternatives.append(frozenset(parse_cells(step.extra["stem"])))
-    return EntryKeys(frozenset(step.cells), tuple(alternatives), digits=frozenset(step.digits),
-                     more_digits=frozenset(step.extra.get("stem_digits") or ()), partial=True)
+    """Chains and other long patterns: a learner may name the ends, or some
+    of the cells when the technique is named."""
+    ends = step.roles.ends(step)
+    return EntryKeys(frozenset(step.cells), (frozenset(ends),) if ends else (),
+                     digits=frozenset(step.digits), partial=True)
 
 
 # ---------------------------------------------------------------- used by the checks of several families

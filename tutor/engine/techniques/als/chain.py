@@ -10,7 +10,7 @@ that cell), be locked and place x2; and so on down the chain, until An lacks
 both x(n-1) and z and keeps n - 1 digits for its n cells.  ALSs that are not
 neighbours may share cells (the argument uses each ALS on its own, as with
 the overlapping petals of a Death Blossom; such a step is flagged
-extra["overlap"] and comes after the others of its length); A1 and An are
+`overlap` and comes after the others of its length); A1 and An are
 different ALSs.
 
 Three ALSs make an ALS-XY-Wing (B, the middle one, is its pivot); four to
@@ -25,7 +25,7 @@ have the fewest cells (then the first in cell order), its middle chosen
 smaller ALSs first: one whose ALSs share no cell except as neighbours if
 the first TRIES end pairs give one, else one with no ALS used twice (a walk
 through one ALS twice is still a valid proof; it is shown only when no
-other chain of that length exists).  extra["merged"] = how many pairs of
+other chain of that length exists).  `merged` = how many pairs of
 end ALSs give the effect at that length, when more than one.
 
 Search: als_chain_search.py (breadth-first over the restricted commons,
@@ -36,87 +36,137 @@ still be proved further up the ladder (forcing chains, forcing nets, and
 trial as the last resort), so a solve never stops because of this bound;
 only this room's list is shorter.
 
-Step data: extra["alses"] in chain order ({"cells", "digits"}), extra["rcc"]
-(x1 .. x(n-1)), extra["z"] ([z]), extra["length"] (n), extra["overlap"],
-extra["chain"] (the chain format shared by the chain rooms: each ALS is two
-nodes, the digit it lacks and the digit it then places, joined by "=", and
-"-" to the next ALS), extra["eureka"] (e.g. (5=3)r1c25-(3=7)r4c2-(7=5)r7c23)
-and, for the wing, extra["pivot"] (the middle ALS's cells).  The step's
-digits are the links and z.
+Roles (AlsChainRoles): the ALSs in chain order, the restricted commons
+x1 .. x(n-1), the overlap flag; their chain (the encoding of every chain
+room: each ALS is two nodes, the digit it lacks and the digit it then
+places, joined by "=", and "-" to the next ALS), written in Eureka as
+(5=3)r1c25-(3=7)r4c2-(7=5)r7c23; a wing's pivot is its middle ALS.  The
+step's digits are the links and z.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from ...registry import technique
 from ...grid import MASK_DIGITS, cell_bits
 from ...position import Position
+from ...roles import Chain, Node, Part, Roles, made_once
 from ...step import make_step
 from .chain_checks import check_als_chain, check_als_xy_wing
 from .checks import als_entry_keys
 from .chain_search import chain_search
 from .index import AlsIndex
+from .table import cell_names, part_json, part_name
 from .xz import als_houses
 
 MAX_CHAIN = 6
 
 
-def _steps(pos: Position, tid: str, lengths) -> list:
+@dataclass(frozen=True)
+class ChainKind:
+    """What sets the two rooms apart: the id, the label, and whether the
+    name lists the three ALSs with their links (a wing, whose middle ALS is
+    its pivot) or writes the chain in Eureka notation."""
+    id: str
+    label: str
+    wing: bool
+
+
+ALS_XY_WING = ChainKind("als-xy-wing", "ALS-XY-Wing", True)
+ALS_CHAIN = ChainKind("als-chain", "ALS Chain", False)
+
+
+def _steps(pos: Position, kind: ChainKind, lengths) -> list:
     search = chain_search(pos)
     search.upto(max(lengths))
     idx = search.idx
     steps = []
     for z, cells, length, ends in search.effects(lengths):
         alses, links, count = search.chain(z, length, ends)
-        steps.append(_step(idx, tid, alses, links, z, cells, count))
-    steps.sort(key=lambda s: (s.extra["length"], s.extra["overlap"], len(s.cells), s.cells,
+        steps.append(_step(idx, kind, alses, links, z, cells, count))
+    steps.sort(key=lambda s: (len(s.roles.alses), s.roles.overlap, len(s.cells), s.cells,
                               s.digits, s.eliminations))
     return steps
 
 
-def _step(idx: AlsIndex, tid: str, alses, links, z: int, targets: int, count: int):
-    """The step of one chain, read in one pass over its ALSs: the nodes, the
-    texts, the cells, and whether an ALS shares a cell with one that is not
-    its neighbour."""
-    about = idx.about
-    last = len(alses) - 1
-    nodes, parts, data = [], [], []
+def _step(idx: AlsIndex, kind: ChainKind, alses, links, z: int, targets: int, count: int):
+    """The step of one chain, read in one pass over its ALSs: its cells, and
+    whether an ALS shares a cell with one that is not its neighbour."""
     cells = 0
     overlap = False
     near = 0            # the cells of the ALS before the previous one and earlier
     prev = 0
     all_cells = idx.cells
-    for i, k in enumerate(alses):
-        _, text, names, digits = about(k)
-        d_in = links[i - 1] if i else z
-        d_out = links[i] if i < last else z
-        nodes.append({"cells": names, "digits": digits, "als": True, "digit": d_in, "link": "="})
-        nodes.append({"cells": names, "digits": digits, "als": True, "digit": d_out,
-                      "link": None if i == last else "-"})
-        parts.append(f"({d_in}={d_out}){text}")
-        data.append({"cells": names, "digits": digits})
+    for k in alses:
         m = all_cells[k]
         if near & m:
             overlap = True
         near |= prev
         prev = m
         cells |= m
-    eureka = "-".join(parts)
-    extra = {"alses": data, "rcc": list(links),
-             "z": [z], "length": len(alses), "overlap": overlap, "chain": nodes, "eureka": eureka}
-    if tid == "als-xy-wing":
-        head = "ALS-XY-Wing" + (" [overlap]" if overlap else "")
-        lead = (f"{head}: {about(alses[0])[0]} -{links[0]}- {about(alses[1])[0]} -{links[1]}- "
-                f"{about(alses[2])[0]}, z={z}")
-        extra["pivot"] = about(alses[1])[2]
-    else:
-        lead = "ALS Chain" + (" [overlap]" if overlap else "") + f": {eureka}"
-    if count > 1:
-        extra["merged"] = count
+    parts = tuple(idx.part(k, TAGS[i]) for i, k in enumerate(alses))
     digit_mask = 1 << (z - 1)
     for x in links:
         digit_mask |= 1 << (x - 1)
-    return make_step(tid, lead, cells=list(cell_bits(cells)), digits=MASK_DIGITS[digit_mask],
+    return make_step(kind.id, AlsChainRoles(kind, parts, tuple(links), z, overlap, count),
+                     cells=list(cell_bits(cells)), digits=MASK_DIGITS[digit_mask],
                      houses=als_houses(idx, alses),
-                     eliminations=[(i, z) for i in cell_bits(targets)], lead=lead, extra=extra)
+                     eliminations=[(i, z) for i in cell_bits(targets)])
+
+
+TAGS = "ABCDEFGHI"          # the ALSs of a chain, in order
+
+
+@dataclass(frozen=True)
+class AlsChainRoles(Roles):
+    """The ALSs in chain order, the restricted commons between them
+    (x1 .. x(n-1)), whether an ALS shares a cell with one that is not its
+    neighbour, how many pairs of end ALSs give the effect; z is the digit
+    removed."""
+    kind: ChainKind
+    alses: tuple[Part, ...]
+    rcc: tuple[int, ...]
+    z: int
+    overlap: bool
+    merged: int
+
+    @made_once
+    def chain(self) -> Chain:
+        """Each ALS is two nodes, the digit it lacks and the digit it then
+        places, joined by '='; '-' to the next ALS."""
+        z = self.z
+        nodes = []
+        last = len(self.alses) - 1
+        for i, als in enumerate(self.alses):
+            d_in = self.rcc[i - 1] if i else z
+            d_out = self.rcc[i] if i < last else z
+            nodes.append(Node(als.cells, d_in, "=", False, als.digits))
+            nodes.append(Node(als.cells, d_out, "" if i == last else "-", True, als.digits))
+        return Chain(tuple(nodes))
+
+    def name(self, step) -> str:
+        head = self.kind.label + (" [overlap]" if self.overlap else "")
+        if not self.kind.wing:
+            return f"{head}: {self.chain.eureka}"
+        a, b, c = (part_name(p) for p in self.alses)
+        return f"{head}: {a} -{self.rcc[0]}- {b} -{self.rcc[1]}- {c}, z={self.z}"
+
+    def json(self, step) -> dict:
+        chain = self.chain
+        out = {"alses": [part_json(p) for p in self.alses], "rcc": list(self.rcc),
+               "z": [self.z], "length": len(self.alses), "overlap": self.overlap,
+               "chain": chain.json(), "eureka": chain.eureka}
+        if self.kind.wing:
+            out["pivot"] = list(cell_names(self.alses[1].cells))
+        if self.merged > 1:
+            out["merged"] = self.merged
+        return out
+
+    def parts(self, step):
+        return self.alses
+
+    def chains(self, step):
+        return (self.chain,)
 
 
 @technique(
@@ -135,7 +185,7 @@ def _step(idx: AlsIndex, tid: str, alses, links, z: int, targets: int, count: in
     ),
 )
 def als_xy_wing(pos: Position):
-    return _steps(pos, "als-xy-wing", (2,))
+    return _steps(pos, ALS_XY_WING, (2,))
 
 
 @technique(
@@ -151,4 +201,4 @@ def als_xy_wing(pos: Position):
     ),
 )
 def als_chain(pos: Position):
-    return _steps(pos, "als-chain", range(3, MAX_CHAIN))
+    return _steps(pos, ALS_CHAIN, range(3, MAX_CHAIN))

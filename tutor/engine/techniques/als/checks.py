@@ -31,6 +31,7 @@ from ...grid import (
 )
 from ...position import Position
 from ...registry import EntryKeys, PatternQuery, PatternReport
+from ...roles import ALS
 from .table import cells_of, als_table
 from ..patterns import count_cells, fail_on, mask_list, named_cells, removal_reasons, z_targets
 
@@ -41,7 +42,7 @@ MAX_CHAIN_CHECK = 6         # ALSs a named chain may have (as many as the finder
 def als_entry_keys(step) -> EntryKeys:
     """All the pattern's cells (or, naming the technique, some of them); the
     digits, when named, are the step's or any digits of its ALSs."""
-    more = frozenset(d for a in step.extra["alses"] for d in a["digits"])
+    more = frozenset(d for p in step.roles.parts(step) if p.role == ALS for d in p.digits)
     return EntryKeys(frozenset(step.cells), digits=frozenset(step.digits), more_digits=more,
                      partial=True)
 

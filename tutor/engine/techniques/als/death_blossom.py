@@ -23,7 +23,7 @@ Choices made here (and why they are sound):
   petal, each petal is then locked by itself, and each places its own link
   digit in cells seeing S.  Nothing requires the petals to be disjoint, so
   overlapping blossoms are sound too.  They are reported with
-  extra["overlap"] = True and "[overlap]" in the name; blossoms with disjoint
+  `overlap` = True and "[overlap]" in the name; blossoms with disjoint
   petals are the default form.
 * The stem never holds z, so it is never a target; a petal cell holding z
   does not see itself, so targets always lie outside the z cells of the
@@ -44,13 +44,16 @@ before overlapping, then by stem size and number of cells.
 """
 from __future__ import annotations
 
-from ...registry import technique
+from dataclasses import dataclass
+from typing import cast
+
+from ...registry import EntryKeys, technique
 from ...grid import MASK_DIGITS, POPCOUNT, cell_bits, cell_name, digits_text
 from ...position import Position
+from ...roles import PETAL, STEM, Part, Roles
 from ...step import Step, make_step
-from .table import MAX_ALS_SIZE, alses_up_to, cells_of
+from .table import MAX_ALS_SIZE, alses_up_to, cells_of, part_json, part_name
 from .index import AlsIndex, als_index
-from ..patterns import chain_entry_keys
 
 MIN_STEM, MAX_STEM = 2, 9
 
@@ -250,26 +253,50 @@ def _step(pos: Position, petals: _Petals, entry) -> Step:
     (the key has the overlap, the cells and the targets in order)."""
     (overlap, _, _, cells, _, target_cells), stem, z, _, chosen = entry
     idx = petals.idx
-    stem_digits = MASK_DIGITS[pos.cands[stem]]
-    about = [(x, idx.about(k)) for x, k in chosen]
-    elims = [(i, z) for i in target_cells]
-    head = "ALS Death Blossom" + (" [overlap]" if overlap else "")
-    parts = [f"stem {cell_name(stem)} #{digits_text(stem_digits)}"]
-    parts += [f"-{x}- {name}" for x, (name, _, _, _) in about]
-    lead = f"{head}: " + ", ".join(parts)
+    roles = BlossomRoles(stem, MASK_DIGITS[pos.cands[stem]], tuple(x for x, _ in chosen),
+                         tuple(idx.part(k, TAGS[n], PETAL) for n, (_, k) in enumerate(chosen)),
+                         overlap)
     houses = sorted({h for _, k in chosen if idx.sizes[k] > 1 for h in idx.houses[k]})
-    return make_step(
-        "death-blossom", lead,
-        cells=list(cells), digits=(z,), houses=houses, eliminations=elims, lead=lead,
-        extra={
-            "stem": cell_name(stem),
-            "stem_digits": list(stem_digits),
-            "petals": [{"digit": x, "cells": cell_names, "digits": digits}
-                       for x, (_, _, cell_names, digits) in about],
-            "z": z,
-            "overlap": overlap,
-        },
-    )
+    return make_step("death-blossom", roles, cells=list(cells), digits=(z,), houses=houses,
+                     eliminations=[(i, z) for i in target_cells])
+
+
+@dataclass(frozen=True)
+class BlossomRoles(Roles):
+    """The stem cell and its digits, one petal (an ALS, tagged A, B, ...)
+    per stem digit it links (`links`), and whether petals share cells; z is
+    the step's digit."""
+    stem: int
+    stem_digits: tuple[int, ...]
+    links: tuple[int, ...]
+    petals: tuple[Part, ...]
+    overlap: bool
+
+    def name(self, step) -> str:
+        head = "ALS Death Blossom" + (" [overlap]" if self.overlap else "")
+        parts = [f"stem {cell_name(self.stem)} #{digits_text(self.stem_digits)}"]
+        parts += [f"-{x}- {part_name(p)}" for x, p in zip(self.links, self.petals)]
+        return f"{head}: " + ", ".join(parts)
+
+    def json(self, step) -> dict:
+        return {"stem": cell_name(self.stem), "stem_digits": list(self.stem_digits),
+                "petals": [{"digit": x, **part_json(p)} for x, p in zip(self.links, self.petals)],
+                "z": step.digits[0], "overlap": self.overlap}
+
+    def parts(self, step):
+        return (Part(STEM, cells=(self.stem,), digits=self.stem_digits),) + self.petals
+
+
+TAGS = "ABCDEFGHI"          # the petals, in stem digit order
+
+
+def blossom_entry_keys(step: Step) -> EntryKeys:
+    """The pattern's cells, or the stem (with some of its digits), or some
+    of the cells when the technique is named."""
+    roles = cast(BlossomRoles, step.roles)
+    return EntryKeys(frozenset(step.cells), (frozenset((roles.stem,)),),
+                     digits=frozenset(step.digits), more_digits=frozenset(roles.stem_digits),
+                     partial=True)
 
 
 def _ordered(pos: Position, petals: _Petals, allowed: int) -> list:
@@ -284,7 +311,7 @@ def _ordered(pos: Position, petals: _Petals, allowed: int) -> list:
 
 # No pattern check: the judge and the quizzes rely on the steps found.
 @technique("death-blossom", "ALS Death Blossom", "als", rank=340, weight=360,
-           aliases=("death blossom", "blossom"), entry_keys=chain_entry_keys,
+           aliases=("death blossom", "blossom"), entry_keys=blossom_entry_keys,
            prerequisites=("naked-subset", "hidden-subset", "als-xz"),
            distractors=("x-cycle", "naked-subset", "simple-colours", "jellyfish"))
 def death_blossom(pos: Position, max_size: int = MAX_ALS_SIZE):

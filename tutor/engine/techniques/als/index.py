@@ -38,7 +38,8 @@ from __future__ import annotations
 
 from ...grid import MASK_DIGITS
 from ...position import Position
-from .table import als_name, cell_names, cells_of, als_table
+from ...roles import ALS, Part
+from .table import cells_of, als_table
 from ..common import digit_masks, once_per_position
 
 
@@ -47,7 +48,7 @@ class AlsIndex:
     between them (see the module docstring)."""
 
     __slots__ = ("records", "houses", "n", "cells", "digits", "sizes", "z_cells", "sees_table",
-                 "target_table", "clears", "_overlap", "_rcc", "holding_table", "_data")
+                 "target_table", "clears", "_overlap", "_rcc", "holding_table")
 
     def __init__(self, pos: Position, table: tuple | None = None):
         # table: (records, houses) as als.py makes them; als_table(pos) if None
@@ -80,7 +81,6 @@ class AlsIndex:
         self.clears = clears
         self._overlap: list[int] | None = None
         self._rcc: list[dict[int, int]] | None = None
-        self._data: dict[int, tuple] = {}
         self.holding_table: list[int] | None = None
 
     # ------------------------------------------------------------ one ALS
@@ -100,26 +100,9 @@ class AlsIndex:
     def size(self, k: int) -> int:
         return self.cells[k].bit_count()
 
-    def name(self, k: int) -> str:
-        """'r1c25 #345'."""
-        return self.about(k)[0]
-
-    def data(self, k: int) -> dict:
-        """JSON-friendly {"cells": [...], "digits": [...]} of ALS k (the
-        lists are shared by the steps naming k: read-only)."""
-        got = self.about(k)
-        return {"cells": got[2], "digits": got[3]}
-
-    def about(self, k: int) -> tuple:
-        """(name, cells text, cell names, digits) of ALS k, made once: many
-        steps name the same ALSs."""
-        got = self._data.get(k)
-        if got is None:
-            cell_list = cells_of(self.cells[k])
-            name = als_name(cell_list, self.digits[k])
-            got = self._data[k] = (name, name[:name.index(" #")],
-                                   list(cell_names(cell_list)), list(MASK_DIGITS[self.digits[k]]))
-        return got
+    def part(self, k: int, tag: str = "", role: str = ALS) -> Part:
+        """ALS k as a step's role (an ALS, a petal): its cells and digits, tagged."""
+        return Part(role, cells_of(self.cells[k]), MASK_DIGITS[self.digits[k]], tag=tag)
 
     # ------------------------------------------------------------ links
     def overlap(self, k: int) -> int:

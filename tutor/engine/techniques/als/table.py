@@ -67,6 +67,29 @@ def als_name(cell_list: tuple[int, ...], digits: int) -> str:
     return f"{cells_name(cell_list)} #{digits_text(MASK_DIGITS[digits])}"
 
 
+def part_name(part) -> str:
+    """An ALS part of a step as its text names it: 'r1c25 #345'."""
+    return _part_name(part.cells, part.digits)
+
+
+# Steps name the same ALSs again and again: keep the names.
+@lru_cache(maxsize=65536)
+def _part_name(cells: tuple[int, ...], digits: tuple[int, ...]) -> str:
+    return f"{cells_name(cells)} #{digits_text(digits)}"
+
+
+def part_json(part) -> dict:
+    """An ALS part of a step as its JSON writes it: cells and digits (the
+    lists are shared by every step naming that ALS: read-only)."""
+    names, digits = _part_lists(part.cells, part.digits)
+    return {"cells": names, "digits": digits}
+
+
+@lru_cache(maxsize=65536)
+def _part_lists(cells: tuple[int, ...], digits: tuple[int, ...]) -> tuple[list, list]:
+    return list(cell_names(cells)), list(digits)
+
+
 @lru_cache(maxsize=65536)
 def cell_names(cell_list: tuple[int, ...]) -> tuple[str, ...]:
     return tuple(cell_name(i) for i in cell_list)

@@ -24,23 +24,27 @@ a solution (each ALS would need two of them); such pairs are left out.
 One instance: one pair of ALSs with all its eliminations.  Several pairs
 often clear the same candidates: one step per distinct set of eliminations,
 shown with the simplest pair (fewest cells, then smaller ALSs in cell
-order); extra["merged"] = how many pairs gave that set, when more than one.
+order); `merged` = how many pairs gave that set, when more than one.
 Steps come simplest first (fewest cells).
 
-Step data: extra["alses"] ({"cells", "digits"} of A and B, the simpler
-first), extra["rcc"] (x, or x1 and x2), extra["z"] (the other digits it
-removes), extra["doubly"].  The step's digits are the restricted commons
+Roles (XZRoles): the ALSs A and B (the simpler first), the restricted
+commons (x, or x1 and x2: doubly linked), z (the other digits it removes).
+The step's digits are the restricted commons
 and z.  ALS-XY-Wing and ALS chains, the longer chains of ALSs, are in
 als_chain.py.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...registry import technique
 from ...grid import MASK_DIGITS, cell_bits
 from ...position import Position
+from ...roles import Part, Roles
 from ...step import make_step
 from .checks import als_entry_keys, check_als_xz
 from .index import AlsIndex, als_index
+from .table import part_json, part_name
 from ..common import once_per_position
 
 
@@ -129,23 +133,45 @@ def _xz_steps(pos: Position) -> tuple:
 
 
 def _xz_step(idx: AlsIndex, a: int, b: int, rcc: int, elims, count: int):
-    doubly = bool(rcc & (rcc - 1))
     zs = 0
     for _, d in elims:
         zs |= 1 << (d - 1)
     zs &= ~rcc
-    links = ",".join(map(str, MASK_DIGITS[rcc]))
-    head = "ALS-XZ (doubly linked)" if doubly else "ALS-XZ"
-    lead = f"{head}: {idx.name(a)} -{links}- {idx.name(b)}"
-    if not doubly:
-        lead += f", z={','.join(map(str, MASK_DIGITS[zs]))}"
-    extra = {"alses": [idx.data(a), idx.data(b)], "rcc": list(MASK_DIGITS[rcc]),
-             "z": list(MASK_DIGITS[zs]), "doubly": doubly}
-    if count > 1:
-        extra["merged"] = count
-    return make_step("als-xz", lead, cells=sorted(cell_bits(idx.cells[a] | idx.cells[b])),
+    roles = XZRoles(idx.part(a, "A"), idx.part(b, "B"), MASK_DIGITS[rcc], MASK_DIGITS[zs], count)
+    return make_step("als-xz", roles, cells=sorted(cell_bits(idx.cells[a] | idx.cells[b])),
                      digits=MASK_DIGITS[rcc | zs], houses=als_houses(idx, (a, b)),
-                     eliminations=elims, lead=lead, extra=extra)
+                     eliminations=elims)
+
+
+@dataclass(frozen=True)
+class XZRoles(Roles):
+    """Two ALSs, the simpler first, their restricted commons (two: doubly
+    linked) and the other digits they remove (z); `merged`: how many pairs
+    gave the same eliminations."""
+    a: Part
+    b: Part
+    rcc: tuple[int, ...]
+    z: tuple[int, ...]
+    merged: int
+
+    @property
+    def doubly(self) -> bool:
+        return len(self.rcc) > 1
+
+    def name(self, step) -> str:
+        head = "ALS-XZ (doubly linked)" if self.doubly else "ALS-XZ"
+        name = f"{head}: {part_name(self.a)} -{','.join(map(str, self.rcc))}- {part_name(self.b)}"
+        return name if self.doubly else name + f", z={','.join(map(str, self.z))}"
+
+    def json(self, step) -> dict:
+        out = {"alses": [part_json(self.a), part_json(self.b)], "rcc": list(self.rcc),
+               "z": list(self.z), "doubly": self.doubly}
+        if self.merged > 1:
+            out["merged"] = self.merged
+        return out
+
+    def parts(self, step):
+        return self.a, self.b
 
 
 # ------------------------------------------------------------------ registration

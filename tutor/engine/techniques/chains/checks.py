@@ -26,7 +26,8 @@ from ...grid import (
 )
 from ...position import Position
 from ...registry import PatternQuery, PatternReport
-from .text import eureka, parse_cell_order, parse_eureka
+from ...roles import eureka
+from .text import parse_cell_order, parse_eureka
 
 
 

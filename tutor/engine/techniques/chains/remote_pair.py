@@ -22,11 +22,13 @@ odd loop exists only in a broken position; it is skipped.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 
 from ...registry import EntryKeys, PatternQuery, PatternReport, technique
 from ...grid import HOUSES_OF, MASK_DIGITS, PEER_MASK, POPCOUNT, cell_bits, cell_name, cells_name
 from ...position import Position
+from ...roles import Roles, alternating
 from ...step import Step, make_step
 from ..common import bivalue_pairs, digit_masks, once_per_position
 from ..patterns import fail_on, holds, named_cells, removal_reasons
@@ -83,7 +85,7 @@ def _remote_pairs(pos: Position) -> tuple:
     for pair, cells in bivalue_pairs(pos).items():
         if len(cells) >= 4:
             steps.extend(_pair_steps(pos, pair, cells, masks))
-    steps.sort(key=lambda s: (len(s.cells), s.digits, s.extra["_ends"]))
+    steps.sort(key=lambda s: (len(s.cells), s.digits, s.roles.ends(s)))
     return tuple(steps)
 
 
@@ -118,15 +120,38 @@ def _pair_steps(pos: Position, pair: int, cells, masks) -> list[Step]:
 
 
 def _step(chain, x, y, elims):
-    names = [cell_name(c) for c in chain]
     houses = sorted({h for a, b in zip(chain, chain[1:]) for h in HOUSES_OF[a] if h in HOUSES_OF[b]})
-    lead = f"Remote Pair: {x}/{y} {'-'.join(names)}"
-    return make_step(
-        "remote-pair", lead, cells=chain, digits=(x, y), houses=houses, eliminations=elims,
-        lead=lead,
-        extra={"chain": names, "ends": [names[0], names[-1]], "pair": [x, y],
-               "length": len(chain), "_ends": (chain[0], chain[-1])},
-    )
+    return make_step("remote-pair", RemotePairRoles(tuple(chain)), cells=chain, digits=(x, y),
+                     houses=houses, eliminations=elims)
+
+
+@dataclass(frozen=True)
+class RemotePairRoles(Roles):
+    """The chain's cells in order (the step's cells are the same, in the
+    order found); every one holds the step's pair."""
+    chain: tuple[int, ...]
+
+    def name(self, step) -> str:
+        x, y = step.digits
+        return f"Remote Pair: {x}/{y} {'-'.join(cell_name(c) for c in self.chain)}"
+
+    def json(self, step) -> dict:
+        names = [cell_name(c) for c in self.chain]
+        return {"chain": names, "ends": [names[0], names[-1]], "pair": list(step.digits),
+                "length": len(self.chain)}
+
+    def chains(self, step):
+        # (x=y)c1 - (y=x)c2 - ...: each cell's two digits, strongly linked
+        x, y = step.digits
+        terms = []
+        for j, c in enumerate(self.chain):
+            a, b = (x, y) if j % 2 == 0 else (y, x)
+            terms += [(a, (c,), "="), (b, (c,), "-")]
+        terms[-1] = (terms[-1][0], terms[-1][1], None)
+        return (alternating(terms),)
+
+    def ends(self, step):
+        return self.chain[0], self.chain[-1]
 
 
 # ---------------------------------------------------------------- pattern check
@@ -233,7 +258,7 @@ def check_remote_pair(pos: Position, query: PatternQuery) -> PatternReport:
 def remote_entry_keys(step: Step) -> EntryKeys:
     """The chain's cells, or its two ends; a part of the chain counts when the
     technique is named."""
-    return EntryKeys(frozenset(step.cells), alternatives=(frozenset(step.extra["_ends"]),),
+    return EntryKeys(frozenset(step.cells), alternatives=(frozenset(step.roles.ends(step)),),
                      digits=frozenset(step.digits), partial=True)
 
 

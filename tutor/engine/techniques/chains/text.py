@@ -7,40 +7,23 @@ nodes as `=` (strong) and `-` (weak); nodes in one cell share one term, so
 
     (4=8)r3c2-(8)r3c7=(8-5)r5c7=(5)r5c2 => r5c2<>4
 
-A step keeps the chain in `extra["chain"]` as a list of nodes in order,
-`{"cells": ["r3c2"], "digit": 4, "link": "=" | "-" | None}` (the link to the
-next node; None on the last; a loop repeats its first node at the end), the
-text in `extra["eureka"]`, the rule in `extra["rule"]` ('chain', 'strong'
-for a discontinuous loop that places, 'continuous' for a loop), its links in
-`extra["length"]` and how many chains of the same effect it stands for in
-`extra["merged"]`.
+A step keeps the chain in its roles (`ChainRoles`) as a `roles.Chain`, the
+nodes in order (a loop repeats its first node at the end), with the rule
+('chain', 'strong' for a discontinuous loop that places, 'continuous' for a
+loop), its links and how many chains of the same effect it stands for; its
+JSON writes the nodes `{"cells": ["r3c2"], "digit": 4, "link": "=" | "-" |
+None}` and the Eureka text (`eureka`, written by roles.py).
 """
 from __future__ import annotations
 
 import re
 
-from ...grid import CELL_NAMES, HOUSE_MASK, HOUSES_OF, MASK_DIGITS, cell_bits, cells_name
+from dataclasses import dataclass
+
+from ...grid import HOUSE_MASK, HOUSES_OF, MASK_DIGITS, cell_bits, cells_name
+from ...roles import Chain, Roles, alternating
 from ...step import make_step
 from .links import GROUP_BASE, LinkGraph, low_bits
-
-
-def eureka(terms) -> str:
-    """Eureka text of [(digit, cells, link to next)]: consecutive nodes on the
-    same cells share one term."""
-    out = []
-    j = 0
-    while j < len(terms):
-        d, cells, link = terms[j]
-        digits = str(d)
-        while link is not None and j + 1 < len(terms) and terms[j + 1][1] == cells:
-            j += 1
-            digits += link + str(terms[j][0])
-            link = terms[j][2]
-        out.append(f"({digits}){CELL_NAMES[cells[0]] if len(cells) == 1 else cells_name(cells)}")
-        if link is not None:
-            out.append(link)
-        j += 1
-    return "".join(out)
 
 
 def chain_terms(graph: LinkGraph, chain) -> list[tuple[int, tuple[int, ...], str | None]]:
@@ -59,10 +42,39 @@ def chain_terms(graph: LinkGraph, chain) -> list[tuple[int, tuple[int, ...], str
 TITLES = {"chain": "", "strong": " (discontinuous loop)", "continuous": " (continuous loop)"}
 
 
+@dataclass(frozen=True)
+class ChainRoles(Roles):
+    """A chain of the chain rooms (XY-Chain, AIC, grouped AIC): its nodes,
+    its rule ('chain'; 'strong' for a discontinuous loop that places,
+    'continuous' for a loop), its links, how many chains of the same effect
+    it stands for, how many of its nodes are groups; `label` names it."""
+    label: str
+    chain: Chain
+    rule: str
+    length: int
+    merged: int
+    groups: int
+
+    def name(self, step) -> str:
+        return f"{self.label}{TITLES[self.rule]}: {self.chain.eureka}"
+
+    def json(self, step) -> dict:
+        nodes = self.chain.nodes
+        return {"chain": self.chain.json(), "eureka": self.chain.eureka, "rule": self.rule,
+                "length": self.length, "merged": self.merged,
+                "ends": [cells_name(nodes[0].cells), cells_name(nodes[-1].cells)],
+                "groups": self.groups}
+
+    def chains(self, step):
+        return (self.chain,)
+
+    def ends(self, step):
+        return self.chain.nodes[0].cells + self.chain.nodes[-1].cells
+
+
 def chain_step(technique: str, label: str, graph: LinkGraph, chain):
     """The step of one found chain."""
     terms = chain_terms(graph, chain)
-    text = eureka(terms)
     # the houses of its links between cells: each house holding both ends
     houses = set()
     cells = 0
@@ -83,17 +95,10 @@ def chain_step(technique: str, label: str, graph: LinkGraph, chain):
             last_cells, last_mask = cs, mask
     elims = [(n % 81, n // 81 + 1) for n in low_bits(chain.eliminations)]
     places = [] if chain.placement is None else [(chain.placement % 81, chain.placement // 81 + 1)]
-    lead = f"{label}{TITLES[chain.kind]}: {text}"
-    return make_step(
-        technique, lead, cells=list(cell_bits(cells)), digits=MASK_DIGITS[digits],
-        houses=sorted(houses), eliminations=elims, placements=places, lead=lead,
-        extra={"chain": [{"cells": [CELL_NAMES[c] for c in cs], "digit": d, "link": link}
-                         for d, cs, link in terms],
-               "eureka": text, "rule": chain.kind, "length": chain.links,
-               "merged": chain.merged, "ends": [cells_name(terms[0][1]), cells_name(terms[-1][1])],
-               "groups": sum(1 for n in chain.nodes if n >= GROUP_BASE),
-               "_nodes": tuple(chain.nodes)},
-    )
+    roles = ChainRoles(label, alternating(terms), chain.kind, chain.links, chain.merged,
+                       sum(1 for n in chain.nodes if n >= GROUP_BASE))
+    return make_step(technique, roles, cells=list(cell_bits(cells)), digits=MASK_DIGITS[digits],
+                     houses=sorted(houses), eliminations=elims, placements=places)
 
 
 # ---------------------------------------------------------------- reading a named chain

@@ -41,9 +41,12 @@ effect are reported, shortest first.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...registry import PatternReport, technique
 from ...grid import PEER_MASK, cell_bits, cell_name, sees, shared_houses
 from ...position import Position
+from ...roles import Roles, alternating
 from ...step import make_step
 from ..common import Memo, conjugate_links, digit_masks
 from ..patterns import WORDS, chain_entry_keys, one_digit, strong_graph, strong_house, weak_text
@@ -162,24 +165,49 @@ def _step(digit: int, rule: str, walk, digit_mask: int):
         places.append((walk[0], digit))
     else:
         elims.append((walk[0], digit))
-    # continuous and strong: '=' first; weak: '-' first (n odd for both
-    # discontinuous kinds, so the break's two links match)
-    first, second = ("-", "=") if rule == "weak" else ("=", "-")
-    names = [cell_name(i) for i in walk]
-    loop = [names[0]]
     houses = set()
     for k in range(n):
-        loop.append(first if k % 2 == 0 else second)
-        loop.append(names[(k + 1) % n])
         houses.update(shared_houses(walk[k], walk[(k + 1) % n]))
-    eureka = f"({digit})" + "".join(loop)
-    name = f"X-Cycle ({RULE_TITLE[rule]}): {eureka}"
-    return make_step(
-        "x-cycle", name, cells=sorted(walk), digits=(digit,), houses=sorted(houses),
-        eliminations=elims, placements=places, lead=name,
-        extra={"digit": digit, "rule": rule, "loop": loop, "eureka": eureka,
-               "length": n},
-    )
+    return make_step("x-cycle", XCycleRoles(rule, tuple(walk)), cells=sorted(walk), digits=(digit,),
+                     houses=sorted(houses), eliminations=elims, placements=places)
+
+
+@dataclass(frozen=True)
+class XCycleRoles(Roles):
+    """A loop on the step's digit: its cells in walk order (the loop closes
+    on the first) and its rule ('continuous', 'strong' or 'weak': where a
+    discontinuous loop breaks, at its first cell)."""
+    rule: str
+    walk: tuple[int, ...]
+
+    def _links(self) -> tuple[str, str]:
+        # continuous and strong: '=' first; weak: '-' first (n odd for both
+        # discontinuous kinds, so the break's two links match)
+        return ("-", "=") if self.rule == "weak" else ("=", "-")
+
+    def _loop(self) -> list[str]:
+        first, second = self._links()
+        names = [cell_name(i) for i in self.walk]
+        loop = [names[0]]
+        for k in range(len(names)):
+            loop.append(first if k % 2 == 0 else second)
+            loop.append(names[(k + 1) % len(names)])
+        return loop
+
+    def name(self, step) -> str:
+        return f"X-Cycle ({RULE_TITLE[self.rule]}): ({step.digits[0]})" + "".join(self._loop())
+
+    def json(self, step) -> dict:
+        d = step.digits[0]
+        loop = self._loop()
+        return {"digit": d, "rule": self.rule, "loop": loop, "eureka": f"({d})" + "".join(loop),
+                "length": len(self.walk)}
+
+    def chains(self, step):
+        first, second = self._links()
+        d = step.digits[0]
+        terms = [(d, (c,), first if k % 2 == 0 else second) for k, c in enumerate(self.walk)]
+        return (alternating(terms + [(d, self.walk[:1], None)]),)
 
 
 def _canonical(rule: str, walk):
@@ -233,7 +261,7 @@ def find_x_cycles(pos: Position, max_links: int = MAX_LINKS):
         # a digit's loops depend on its cells alone: reuse them while those stay
         steps.extend(_MEMO.get((d, masks[d], max_links), _digit_cycles, d, masks[d], max_links))
     order = {"strong": 0, "weak": 1, "continuous": 2}
-    steps.sort(key=lambda s: (s.extra["length"], order[s.extra["rule"]], s.digits, s.cells))
+    steps.sort(key=lambda s: (len(s.roles.walk), order[s.roles.rule], s.digits, s.cells))
     return steps
 
 

@@ -19,13 +19,15 @@ class in a house (a Simple Colours wrap) is left to Simple Colours.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 
 from ...grid import PEER_MASK, cell_bits, cell_name, cells_mask, cells_name
 from ...position import Position
 from ...registry import PatternQuery, PatternReport, technique
+from ...roles import COLOUR, Part, Roles
 from ...step import effects_text, make_step
-from .simple import has_clash, colour_text, seen_by, colour_chains
+from .simple import COLOUR_TAGS, has_clash, colour_text, seen_by, colour_chains
 from ..common import Memo, digit_masks, query_digits
 
 CLASS_NAMES = ("a1", "a2", "b1", "b2")
@@ -50,29 +52,50 @@ def pair_steps(d: int, digit_cells: int, first, second) -> list:
     if not meets:
         return []
     inside = masks[0] | masks[1] | masks[2] | masks[3]
-    label = (f"{d} {colour_text(classes[0])} / {colour_text(classes[1])}, "
-             f"{colour_text(classes[2])} / {colour_text(classes[3])}")
-    base = {"digit": d, "clusters": [[[cell_name(i) for i in c] for c in classes[:2]],
-                                     [[cell_name(i) for i in c] for c in classes[2:]]],
-            "meets": [[CLASS_NAMES[i], CLASS_NAMES[j]] for i, j in meets]}
     cells = sorted(classes[0] + classes[1] + classes[2] + classes[3])
+    four = tuple(tuple(c) for c in classes)
     steps = []
     targets = 0
     for i, j in meets:
         targets |= digit_cells & ~inside & seen[i ^ 1] & seen[j ^ 1]
     if targets:
-        name = f"Multi-Colours 1: {label}"
-        steps.append(make_step("multi-colours", name, cells=cells, digits=(d,), lead=name,
-                               eliminations=[(i, d) for i in cell_bits(targets)],
-                               extra={**base, "type": 1}))
+        steps.append(make_step("multi-colours", MultiRoles(1, four, tuple(meets)), cells=cells,
+                               digits=(d,), eliminations=[(i, d) for i in cell_bits(targets)]))
     false = [k for k in range(4) if all(seen[k] & masks[m] for m in _other_cluster(k))]
     if false and not (0 in false and 1 in false) and not (2 in false and 3 in false):
-        name = f"Multi-Colours 2: {label}"
-        steps.append(make_step("multi-colours", name, cells=cells, digits=(d,), lead=name,
-                               eliminations=[(i, d) for k in false for i in classes[k]],
-                               extra={**base, "type": 2,
-                                      "false_classes": [CLASS_NAMES[k] for k in false]}))
+        steps.append(make_step("multi-colours", MultiRoles(2, four, tuple(meets), tuple(false)),
+                               cells=cells, digits=(d,),
+                               eliminations=[(i, d) for k in false for i in classes[k]]))
     return steps
+
+
+@dataclass(frozen=True)
+class MultiRoles(Roles):
+    """Two clusters of the step's digit, each in its two classes (a1, a2,
+    b1, b2), the pairs of classes that see each other (`meets`, by index)
+    and, for type 2, the false classes."""
+    type: int
+    classes: tuple[tuple[int, ...], ...]
+    meets: tuple[tuple[int, int], ...]
+    false_classes: tuple[int, ...] = ()
+
+    def name(self, step) -> str:
+        c = self.classes
+        return (f"Multi-Colours {self.type}: {step.digits[0]} {colour_text(c[0])} / "
+                f"{colour_text(c[1])}, {colour_text(c[2])} / {colour_text(c[3])}")
+
+    def json(self, step) -> dict:
+        names = [[cell_name(i) for i in c] for c in self.classes]
+        out = {"digit": step.digits[0], "clusters": [names[:2], names[2:]],
+               "meets": [[CLASS_NAMES[i], CLASS_NAMES[j]] for i, j in self.meets],
+               "type": self.type}
+        if self.false_classes:
+            out["false_classes"] = [CLASS_NAMES[k] for k in self.false_classes]
+        return out
+
+    def parts(self, step):
+        return tuple(Part(COLOUR, cells=c, digits=step.digits, tag=tag)
+                     for c, tag in zip(self.classes, COLOUR_TAGS))
 
 
 def _other_cluster(k: int) -> tuple[int, int]:
@@ -165,7 +188,7 @@ def _check_digit(pos, cells, d, label) -> PatternReport:
         return fail("the clusters meet, but no cell outside them sees both of the other two "
                     "classes, and no class sees both classes of the other cluster")
     elims = {e for s in steps for e in s.eliminations}
-    name = f"Multi-Colours {steps[0].extra['type']}" if len(steps) == 1 else label
+    name = f"Multi-Colours {steps[0].roles.type}" if len(steps) == 1 else label
 
     def why_not(i, dd, placing):
         return f"{name} on {d} gives {effects_text(sorted(elims))}, " \
@@ -179,7 +202,7 @@ def _check_digit(pos, cells, d, label) -> PatternReport:
                     "multi colour", "multi color", "multi colouring", "multi coloring",
                     "multi colors 1", "multi colors 2", "multi colours 1", "multi colours 2",
                     "multi colours type 1", "multi colours type 2"),
-           check=_check, step_label=lambda s: f"Multi-Colours {s.extra['type']}",
+           check=_check, step_label=lambda s: f"Multi-Colours {s.roles.type}",
            prerequisites=("simple-colours",),
            distractors=("simple-colours", "x-cycle", "skyscraper", "turbot-fish"),
            confusions=(("simple-colours", "Multi-Colours vs Simple Colours",
@@ -191,5 +214,5 @@ def multi_colours(pos: Position):
     for d in range(1, 10):
         # a digit's clusters depend on its cells alone: reuse them while those stay
         steps.extend(_MEMO.get((d, masks[d]), _digit_steps, d, masks[d]))
-    steps.sort(key=lambda s: (len(s.cells), s.extra["type"], s.digits, s.cells))
+    steps.sort(key=lambda s: (len(s.cells), s.roles.type, s.digits, s.cells))
     return steps

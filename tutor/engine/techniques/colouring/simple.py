@@ -28,6 +28,7 @@ exists in a broken position; it is skipped, never reported.
 from __future__ import annotations
 
 
+from dataclasses import dataclass
 from itertools import combinations
 
 from ...registry import PatternReport, technique
@@ -36,6 +37,7 @@ from ...grid import (
     sees,
 )
 from ...position import Position
+from ...roles import COLOUR, Part, Roles
 from ...step import make_step
 from ..common import Memo, conjugate_links, digit_masks
 from ..patterns import (
@@ -159,7 +161,7 @@ def simple_colours(pos: Position):
     for d in range(1, 10):
         # a digit's chains depend on its cells alone: reuse them while those stay
         steps.extend(_MEMO.get((d, masks[d]), _digit_colours, d, masks[d]))
-    steps.sort(key=lambda s: (s.extra["_size"], s.extra["rule"] != "wrap", s.digits, s.cells))
+    steps.sort(key=lambda s: (len(s.cells), s.roles.rule != "wrap", s.digits, s.cells))
     return steps
 
 
@@ -178,33 +180,48 @@ def _digit_colours(d: int, digit_cells: int) -> tuple:
             trapped = digit_cells & ~(masks[0] | masks[1]) & seen_by(groups[0]) & seen_by(groups[1])
             if not trapped:
                 continue    # most chains: nothing to say (the text is built only for steps)
-        chain = groups[0] + groups[1]
-        colours_json = [[cell_name(i) for i in g] for g in groups]
-        label = f"{d} {colour_text(groups[0])} / {colour_text(groups[1])}"
+        chain = sorted(groups[0] + groups[1])
+        colours = (tuple(groups[0]), tuple(groups[1]))
         if clashes[0] or clashes[1]:
             false = 0 if clashes[0] else 1
-            name = f"Simple Colours Wrap: {label}"
-            steps.append(make_step(
-                "simple-colours", name,
-                cells=sorted(chain), digits=(d,), houses=houses,
-                eliminations=[(i, d) for i in groups[false]],
-                lead=name,
-                extra={"digit": d, "rule": "wrap", "colours": colours_json,
-                       "false_colour": false,
-                       "clash_houses": [house_name(h) for h in _clash_houses(groups[false])],
-                       "_size": len(chain)},
-            ))
+            roles = ColourRoles("wrap", colours, false, tuple(_clash_houses(groups[false])))
+            steps.append(make_step("simple-colours", roles, cells=chain, digits=(d,), houses=houses,
+                                   eliminations=[(i, d) for i in groups[false]]))
             continue
-        name = f"Simple Colours Trap: {label}"
-        steps.append(make_step(
-            "simple-colours", name,
-            cells=sorted(chain), digits=(d,), houses=houses,
-            eliminations=[(i, d) for i in cell_bits(trapped)],
-            lead=name,
-            extra={"digit": d, "rule": "trap", "colours": colours_json,
-                   "_size": len(chain)},
-        ))
+        steps.append(make_step("simple-colours", ColourRoles("trap", colours), cells=chain,
+                               digits=(d,), houses=houses,
+                               eliminations=[(i, d) for i in cell_bits(trapped)]))
     return tuple(steps)
+
+
+@dataclass(frozen=True)
+class ColourRoles(Roles):
+    """One chain of conjugate pairs in its two colours (the step's digit);
+    a wrap says which colour is false and the houses where it clashes."""
+    rule: str                                   # 'wrap' or 'trap'
+    colours: tuple[tuple[int, ...], tuple[int, ...]]
+    false_colour: int = -1
+    clash_houses: tuple[int, ...] = ()
+
+    def name(self, step) -> str:
+        a, b = self.colours
+        return (f"Simple Colours {self.rule.title()}: {step.digits[0]} {colour_text(a)} / "
+                f"{colour_text(b)}")
+
+    def json(self, step) -> dict:
+        out = {"digit": step.digits[0], "rule": self.rule,
+               "colours": [[cell_name(i) for i in g] for g in self.colours]}
+        if self.rule == "wrap":
+            out["false_colour"] = self.false_colour
+            out["clash_houses"] = [house_name(h) for h in self.clash_houses]
+        return out
+
+    def parts(self, step):
+        return tuple(Part(COLOUR, cells=g, digits=step.digits, tag=tag)
+                     for g, tag in zip(self.colours, COLOUR_TAGS))
+
+
+COLOUR_TAGS = ("a", "A", "b", "B")      # two colours of a cluster, then of a second
 
 
 def has_clash(cells, mask: int) -> bool:

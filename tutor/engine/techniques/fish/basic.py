@@ -17,14 +17,14 @@ Choices worth knowing:
 
 * A base line may hold the digit in a single cell.  That is still a valid
   fish (HoDoKu accepts it too), but it stands only because the hidden single
-  of that line is pending: `extra["leans_on"]` lists those placements
+  of that line is pending: its roles' `leans_on` lists those placements
   (`["r1c2=7"]`), the views mark such a step in words and the quizzes do
   not ask for it, and it comes after the other fish of its size.  On a
   position where the singles are done it cannot happen.
 * A fish of size n may contain a smaller fish (some k of its base lines
   already covered by k of its cover lines), e.g. the reference Jellyfish
   r2348/c1346 around the Swordfish r348/c136.  It is still a correct fish
-  with its own eliminations, so it is reported; `extra["contains_smaller"]`
+  with its own eliminations, so it is reported; `contains_smaller`
   says so, and the ladder makes the solver use the smaller fish first.
 * The row-based and the column-based search are separate patterns; a row
   fish of size n and the column fish made of the complementary lines remove
@@ -33,12 +33,15 @@ Choices worth knowing:
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import cast
 from functools import lru_cache
 from itertools import combinations
 
 from ...registry import EntryKeys, PatternReport, technique
 from ...grid import COL, HOUSE_MASK, MASK_BITS, POPCOUNT, ROW, cell_bits, cell_name, cells_name, house_name
 from ...position import Position
+from ...roles import BASE, COVER, Part, Roles
 from ...step import Step, make_step
 from ..common import Memo, digit_masks
 from ..patterns import (
@@ -108,18 +111,53 @@ def _fish_steps(pos: Position, size: int):
     for d in range(1, 10):
         # a digit's fish depend on its cells alone: reuse them while those stay
         steps.extend(_MEMO.get((size, d, masks[d]), _digit_fish, masks[d], size, d))
-    steps.sort(key=lambda s: (bool(s.extra["leans_on"]), s.extra["size"], s.houses, s.digits))
+    steps.sort(key=lambda s: (bool(s.roles.leans_on), s.roles.size, s.houses, s.digits))
     return steps
 
 
 _MEMO = Memo()
 
 
+@dataclass(frozen=True)
+class FishRoles(Roles):
+    """A basic fish: the step's houses are its `size` base lines, then its
+    cover lines; `contains_smaller` when some of its base lines make a
+    smaller fish; `leans_on` the pending hidden singles of base lines that
+    hold the digit once."""
+    contains_smaller: bool
+    leans_on: tuple[tuple[int, int], ...]
+    size: int
+
+    def base(self, step) -> tuple[int, ...]:
+        return step.houses[:self.size]
+
+    def cover(self, step) -> tuple[int, ...]:
+        return step.houses[self.size:2 * self.size]
+
+    def name(self, step) -> str:
+        return (f"{FISH_NAMES[self.size]} #{step.digits[0]} BaseSet:{lines_text(self.base(step)).upper()} "
+                f"CoverSet:{lines_text(self.cover(step)).upper()}")
+
+    def lead(self, step) -> str:
+        return (f"{FISH_NAMES[self.size]}: {step.digits[0]} {lines_text(self.base(step))} "
+                f"{lines_text(self.cover(step))}")
+
+    def json(self, step) -> dict:
+        d = step.digits[0]
+        return {"digit": d, "base": lines_text(self.base(step)),
+                "cover": lines_text(self.cover(step)), "size": self.size,
+                "pattern": cells_name(step.cells), "contains_smaller": self.contains_smaller,
+                "leans_on": [f"{cell_name(i)}={d}" for i, _ in self.leans_on]}
+
+    def parts(self, step):
+        return (Part(BASE, houses=self.base(step), digits=step.digits),
+                Part(COVER, houses=self.cover(step), digits=step.digits))
+
+
 def _digit_fish(digit_mask: int, size: int, d: int) -> tuple:
     """Every fish of one size on one digit (rows as base, then columns)."""
     steps = []
     tid = FISH_IDS[size]
-    word = FISH_NAMES[size]
     rows, cols = line_masks(digit_mask)
     for by_rows in (True, False):
         lines, cross = (rows, cols) if by_rows else (cols, rows)
@@ -134,9 +172,6 @@ def _digit_fish(digit_mask: int, size: int, d: int) -> tuple:
                     elims.append((k * 9 + c if by_rows else c * 9 + k, d))
             if not elims:
                 continue
-            base_l, cover_l = ("r", "c") if by_rows else ("c", "r")
-            base_txt = base_l + "".join(str(k + 1) for k in base)
-            cover_txt = cover_l + "".join(str(k + 1) for k in cover)
             base_houses = [k if by_rows else 9 + k for k in base]
             cover_houses = [9 + k if by_rows else k for k in cover]
             base_cells = 0
@@ -146,17 +181,9 @@ def _digit_fish(digit_mask: int, size: int, d: int) -> tuple:
             # a base line with one cell is a hidden single the fish stands on
             alone = [(k * 9 + lines[k].bit_length() - 1 if by_rows else (lines[k].bit_length() - 1) * 9 + k)
                      for k in base if POPCOUNT[lines[k]] == 1]
-            steps.append(make_step(
-                tid,
-                f"{word} #{d} BaseSet:{base_txt.upper()} CoverSet:{cover_txt.upper()}",
-                cells=cells, digits=(d,), houses=base_houses + cover_houses,
-                eliminations=elims,
-                lead=f"{word}: {d} {base_txt} {cover_txt}",
-                extra={"digit": d, "base": base_txt, "cover": cover_txt, "size": size,
-                       "pattern": cells_name(cells),
-                       "contains_smaller": _has_smaller(lines, base),
-                       "leans_on": [f"{cell_name(i)}={d}" for i in sorted(alone)]},
-            ))
+            roles = FishRoles(_has_smaller(lines, base), tuple((i, d) for i in sorted(alone)), size)
+            steps.append(make_step(tid, roles, cells=cells, digits=(d,),
+                                   houses=base_houses + cover_houses, eliminations=elims))
     return tuple(steps)
 
 
@@ -260,15 +287,11 @@ def _fish_side(pos, q, d, n, base, named_cover, by_rows, exact_cover=False):
                          why_not=digit_guard(d, why))
 
 
-def _lines(text: str) -> tuple[int, ...]:
-    """'r348' -> its house numbers."""
-    first = 0 if text[0].lower() == "r" else 9
-    return tuple(sorted(first + int(k) - 1 for k in text[1:]))
-
-
 def fish_entry_keys(step: Step) -> EntryKeys:
     """A fish is named by its cells or by its base lines, then its cover lines."""
-    return EntryKeys(frozenset(step.cells), lines=(_lines(step.extra["base"]), _lines(step.extra["cover"])),
+    roles = cast(FishRoles, step.roles)
+    return EntryKeys(frozenset(step.cells), lines=(tuple(sorted(roles.base(step))),
+                                                   tuple(sorted(roles.cover(step)))),
                      digits=frozenset(step.digits))
 
 

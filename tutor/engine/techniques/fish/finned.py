@@ -31,7 +31,7 @@ Choices worth knowing:
   lines and fin box can be covered in several ways when the cover is
   completed with a column of the fin box (a row, for column fish); covers
   that remove the same candidates are one instance: the one with the
-  fewest fins is kept (then the lowest cover lines), `extra["also_cover"]`
+  fewest fins is kept (then the lowest cover lines), `also_cover`
   lists the others.
 * Row-based and column-based fish are separate patterns (as for basic
   fish); a finned fish of size n may contain a smaller fish and is still
@@ -45,12 +45,14 @@ left out, and the cover is completed with lines through the fin box.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from ...grid import BOX, COL, MASK_BITS, POPCOUNT, ROW, cell_name, cells_name, house_name
+from ...grid import BOX, COL, MASK_BITS, POPCOUNT, ROW, cell_name, cells_name, house_name, lines_text
 from ...position import Position
 from ...registry import EntryKeys, PatternQuery, PatternReport, an, technique
+from ...roles import BASE, COVER, FIN, Part, Roles
 from ...step import make_step
 from ..common import Memo, digit_masks, query_digits
 from .basic import FISH_NAMES, base_sets, line_masks
@@ -63,10 +65,6 @@ _MEMO = Memo()
 
 def _cell(by_rows: bool, line: int, cross: int) -> int:
     return line * 9 + cross if by_rows else cross * 9 + line
-
-
-def _lines_text(letter: str, idx) -> str:
-    return letter + "".join(str(k + 1) for k in sorted(idx))
 
 
 # STACKS[m]: 3-bit mask of the thirds (stacks, or bands) of a 9-bit line mask m
@@ -192,29 +190,57 @@ def _digit_finned(digit_mask: int, d: int) -> dict:
 
 
 def _step(d, size, by_rows, lines, base, cover, fins, elims, also):
-    letter, oletter = ("r", "c") if by_rows else ("c", "r")
     fin_cells = sorted(_cell(by_rows, k, c) for k, m in fins.items() for c in MASK_BITS[m])
     body = {k: lines[k] & ~fins.get(k, 0) for k in base}
     sashimi = any(POPCOUNT[m] < 2 for m in body.values())
-    word = ("Sashimi " if sashimi else "Finned ") + FISH_NAMES[size]
-    base_txt, cover_txt = _lines_text(letter, base), _lines_text(oletter, MASK_BITS[cover])
-    fin_txt = ("fin " if len(fin_cells) == 1 else "fins ") + cells_name(fin_cells)
     cells = sorted(_cell(by_rows, k, c) for k in base for c in MASK_BITS[lines[k]])
     off = 0 if by_rows else 9
     base_houses = [off + k for k in base]
     cover_houses = [9 - off + c for c in MASK_BITS[cover]]
-    fin_box = BOX[fin_cells[0]]
+    also_cover = tuple(tuple(9 - off + c for c in MASK_BITS[m]) for m in also)
     return make_step(
-        FINNED_IDS[size],
-        f"{word} #{d} BaseSet:{base_txt.upper()} CoverSet:{cover_txt.upper()} {fin_txt}",
-        cells=cells, digits=(d,), houses=base_houses + cover_houses + [18 + fin_box],
-        eliminations=[(_cell(by_rows, r, c), d) for r, c in elims],
-        lead=f"{word}: {d} {base_txt} {cover_txt} {fin_txt}",
-        extra={"digit": d, "base": base_txt, "cover": cover_txt, "size": size,
-               "fins": [cell_name(i) for i in fin_cells], "fin_box": house_name(18 + fin_box),
-               "sashimi": sashimi, "pattern": cells_name(cells),
-               "also_cover": [_lines_text(oletter, MASK_BITS[m]) for m in also]},
-    )
+        FINNED_IDS[size], FinnedRoles(tuple(fin_cells), sashimi, also_cover, size),
+        cells=cells, digits=(d,), houses=base_houses + cover_houses + [18 + BOX[fin_cells[0]]],
+        eliminations=[(_cell(by_rows, r, c), d) for r, c in elims])
+
+
+@dataclass(frozen=True)
+class FinnedRoles(Roles):
+    """A finned fish: the step's houses are its base lines, its cover lines
+    and its fin box; `also_cover` the other covers that remove the same."""
+    fins: tuple[int, ...]
+    sashimi: bool
+    also_cover: tuple[tuple[int, ...], ...]
+    size: int
+
+    @property
+    def word(self) -> str:
+        return ("Sashimi " if self.sashimi else "Finned ") + FISH_NAMES[self.size]
+
+    def _texts(self, step) -> tuple[str, str, str]:
+        base, cover = step.houses[:self.size], step.houses[self.size:2 * self.size]
+        fins = ("fin " if len(self.fins) == 1 else "fins ") + cells_name(self.fins)
+        return lines_text(base), lines_text(cover), fins
+
+    def name(self, step) -> str:
+        base, cover, fins = self._texts(step)
+        return f"{self.word} #{step.digits[0]} BaseSet:{base.upper()} CoverSet:{cover.upper()} {fins}"
+
+    def lead(self, step) -> str:
+        base, cover, fins = self._texts(step)
+        return f"{self.word}: {step.digits[0]} {base} {cover} {fins}"
+
+    def json(self, step) -> dict:
+        base, cover, _ = self._texts(step)
+        return {"digit": step.digits[0], "base": base, "cover": cover, "size": self.size,
+                "fins": [cell_name(i) for i in self.fins], "fin_box": house_name(step.houses[-1]),
+                "sashimi": self.sashimi, "pattern": cells_name(step.cells),
+                "also_cover": [lines_text(c) for c in self.also_cover]}
+
+    def parts(self, step):
+        return (Part(BASE, houses=step.houses[:self.size], digits=step.digits),
+                Part(COVER, houses=step.houses[self.size:2 * self.size], digits=step.digits),
+                Part(FIN, cells=self.fins, digits=step.digits))
 
 
 def _finned_steps(pos: Position, size: int):
@@ -388,15 +414,15 @@ def _and(cells) -> str:
 # ------------------------------------------------------------------ the rooms
 
 def _entry_keys(step):
-    lines = (tuple(h for h in step.houses[:step.extra["size"]]),
-             tuple(h for h in step.houses[step.extra["size"]:2 * step.extra["size"]]))
+    size = step.roles.size
+    lines = (tuple(step.houses[:size]), tuple(step.houses[size:2 * size]))
     # `Finned X-Wing #4 R27 C39 fin r2c8`: with base and cover named, the
     # fins name the rest (quiz matching takes any of the cells then)
     return EntryKeys(frozenset(step.cells), lines=lines, digits=frozenset(step.digits))
 
 
 def _step_label(step) -> str:
-    return ("Sashimi " if step.extra["sashimi"] else "Finned ") + FISH_NAMES[step.extra["size"]]
+    return step.roles.word
 
 
 def _room(size):

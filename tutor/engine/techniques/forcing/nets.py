@@ -44,8 +44,9 @@ trial through the per-position Consequences.
 """
 from __future__ import annotations
 
+from ...hint_words import HintWords, Place
 from ...registry import EntryKeys, technique
-from ...grid import HOUSE_MASK, MASK_DIGITS, PEER_MASK
+from ...grid import HOUSE_MASK, MASK_DIGITS, PEER_MASK, cell_name, house_name
 from ...position import Position
 from ..common import once_per_position
 from .checks import check_forcing_chain, check_forcing_net
@@ -226,12 +227,46 @@ def _finder(via: str):
 def forcing_entry_keys(step) -> EntryKeys:
     """The premise (a cell, the places of a digit in a house, the cell of
     the assumed candidate), or every cell the proof uses."""
-    return EntryKeys(frozenset(step.extra["_premise_cells"]), alternatives=(frozenset(step.cells),),
+    return EntryKeys(frozenset(step.roles.premise_cells), alternatives=(frozenset(step.cells),),
                      digits=frozenset(step.digits))
 
 
 def _label(step) -> str:
-    return step.extra["kind"]
+    return step.roles.label
+
+
+class ForcingHints(HintWords):
+    """Every level points at the premise: where to start, what to assume,
+    never what it proves before level 4."""
+
+    def where(self, step, position=None) -> str:
+        roles = step.roles
+        premise = roles.premise(step)
+        if roles.kind == "house":
+            return (f"start in {house_name(premise.houses[0])}: place {premise.digits[0]} in each "
+                    f"of its places in turn and follow what it forces.")
+        cell = cell_name(premise.cells[0])
+        if roles.kind == "cell":
+            return f"start at {cell}: try each of its candidates in turn and follow what it forces."
+        return (f"start at {cell}: assume one of its candidates "
+                f"{'true' if premise.on else 'false'} and follow what it forces.")
+
+    def pattern(self, step) -> str:
+        roles = step.roles
+        if roles.kind == "contradiction":
+            # the premise's candidate is the answer (it is false): name its cell only
+            premise = roles.premise(step)
+            return (f"the pattern: {roles.label}: one candidate of {cell_name(premise.cells[0])}, "
+                    f"assumed {'true' if premise.on else 'false'}, runs into a contradiction.")
+        return (f"the pattern: {roles.label} on {roles.premise_text()}: every branch (drawn) "
+                f"leads to the same fact.")
+
+    def pattern_place(self, step) -> Place | None:
+        """A contradiction's premise cell, not its drawn implications (they
+        would show which candidate it is); the others draw their branches."""
+        if step.roles.kind == "contradiction":
+            return Place(cells=step.roles.premise(step).cells)
+        return None
 
 
 CHAIN_CONFUSIONS = (
@@ -251,6 +286,7 @@ CHAIN_CONFUSIONS = (
                     "unit forcing chain", "region forcing chain", "contradiction forcing chain",
                     "forcing chain contradiction", "verity", "contradiction chain"),
            check=check_forcing_chain, step_label=_label, entry_keys=forcing_entry_keys,
+           hints=ForcingHints(),
            confusions=CHAIN_CONFUSIONS, prerequisites=("aic",),
            distractors=("aic", "forcing-net", "xy-chain", "death-blossom"))
 def forcing_chain(pos: Position):
@@ -266,6 +302,7 @@ forcing_chain.first = _chain_finder.first
            aliases=("forcing net", "forcing nets", "cell forcing net", "house forcing net",
                     "unit forcing net", "contradiction net", "forcing net contradiction", "net"),
            check=check_forcing_net, step_label=_label, entry_keys=forcing_entry_keys,
+           hints=ForcingHints(),
            confusions=(("forcing-chain", "Forcing Net vs Forcing Chain",
                         "if every step of your reasoning follows one link, it is a chain; once a "
                         "step needs two facts together (a cell's last candidate), it is a net"),),

@@ -14,19 +14,23 @@ so proofs compare simplest first:
 A branch is (premise literal, goal): goal is a literal, or for a net the
 contradiction tuple.
 
-Step data (`extra`): `kind` (the step's label), `rule`, `premise` (text),
-`branches` (one readable line per branch), `chains` (chains: one chain per
-branch in the shared node format, `{"cells": [...], "digit": d, "link":
-"=" | "-" | None, "on": bool}`), `eureka` (one Eureka text per branch),
-`nets` (nets: per branch the premise, its key implications and its end),
-`length` (links, or placements for a net) and `merged` (proofs of the same
-effect found, when more than one).
+Roles (ForcingRoles): the kind (chain or net, contradiction, cell or
+house), the premise, the branches (chains: one `roles.Chain` per branch,
+its nodes on or off; nets: a `NetBranch` per branch, the premise, its key
+implications and its end), the size (links, or placements for a net) and
+how many proofs of the same effect were found.  Their JSON: `kind` (the
+step's label), `rule`, `length`, `chains` and `eureka` or `nets`,
+`branches` (one readable line per branch), `merged`, `premise` (text).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import NamedTuple
+
 from ...grid import CELL_NAMES, HOUSES, MASK_DIGITS, cell_name, house_name
+from ...roles import CLASH, IMPLICATION, PREMISE, Chain, Node, Part, Roles, made_once, number_char
 from ...step import make_step
-from .implications import NAKED, PREMISE, Consequences, Net, lit_text
+from .implications import NAKED, PREMISE as PREMISE_RULE, Consequences, Net, lit_text
 
 KINDS = {
     ("chain", "contradiction"): "Forcing Chain Contradiction",
@@ -49,37 +53,19 @@ def _digit_of(lit: int) -> int:
 
 # ------------------------------------------------------------------ chains
 
-def chain_nodes(path: list[int]) -> list[dict]:
-    """The chain in the shared node format: from an on node the link to the
-    next is weak (-), from an off node strong (=)."""
-    out = []
+def chain_of(path: list[int]) -> Chain:
+    """A branch's literals as a chain: from an on node the link to the next
+    is weak (-), from an off node strong (=)."""
     last = len(path) - 1
-    for n, lit in enumerate(path):
-        link = None if n == last else ("-" if lit & 1 else "=")
-        i, e = divmod(lit >> 1, 9)
-        out.append({"cells": [CELL_NAMES[i]], "digit": e + 1, "link": link, "on": bool(lit & 1)})
-    return out
+    return Chain(tuple(Node((_cell_of(lit),), _digit_of(lit),
+                            "" if n == last else ("-" if lit & 1 else "="), bool(lit & 1))
+                       for n, lit in enumerate(path)))
 
 
-def eureka(path: list[int]) -> str:
-    """Eureka notation: nodes of one cell share a bracket, `(7=3)r4c1`."""
-    text = []
-    k = 0
-    while k < len(path):
-        cell = _cell_of(path[k])
-        inner = str(_digit_of(path[k]))
-        while k + 1 < len(path) and _cell_of(path[k + 1]) == cell:
-            inner += ("-" if path[k] & 1 else "=") + str(_digit_of(path[k + 1]))
-            k += 1
-        text.append(f"({inner}){cell_name(cell)}")
-        if k + 1 < len(path):
-            text.append("-" if path[k] & 1 else "=")
-        k += 1
-    return "".join(text)
-
-
-def arrows(path: list[int]) -> str:
-    return " -> ".join(lit_text(lit) for lit in path)
+def arrows(chain: Chain) -> str:
+    """'r1c2=3 -> r1c5<>3 -> ...'."""
+    return " -> ".join(f"{CELL_NAMES[n.cells[0]]}{'=' if n.on else '<>'}{n.digit}"
+                       for n in chain.nodes)
 
 
 # ------------------------------------------------------------------ nets
@@ -121,7 +107,7 @@ def net_proof(c: Consequences, net: Net, goal) -> list[tuple[int, int, int]]:
             for e in MASK_DIGITS[base[i]]:
                 if e != d:
                     off_cause(i, e)  # noqa: F821 (deleted below)
-        elif rule != PREMISE:
+        elif rule != PREMISE_RULE:
             for j in HOUSES[rule]:
                 if j != i and not c.values[j] and base[j] >> (d - 1) & 1:
                     off_cause(j, d)  # noqa: F821 (deleted below)
@@ -167,31 +153,49 @@ def _rule_text(rule: int) -> str:
     return f"hidden single in {house_name(rule)}"
 
 
-def net_branch(c: Consequences, lit: int, goal) -> tuple[str, dict, set]:
-    """(readable line, data, cells) for one net branch from lit to goal."""
-    net = c.net(lit)
-    key = net_proof(c, net, goal)
-    steps = []
-    cells = {_cell_of(lit)}
-    shown = []
-    for i, d, rule in key:
-        if rule == PREMISE:
-            continue
-        cells.add(i)
-        shown.append({"fact": f"{cell_name(i)}={d}", "rule": _rule_text(rule)})
-        steps.append(f"{cell_name(i)}={d} ({_rule_text(rule)})")
-    if isinstance(goal, tuple):
-        end = contradiction_text(goal)
-        if goal[0] != "house":
-            cells.add(goal[1])
-    else:
-        end = lit_text(goal)
-        cells.add(_cell_of(goal))
-        if goal & 1 and steps:
-            steps.pop()        # the last placement is the conclusion itself
-            end = shown[-1]["fact"] + f" ({shown[-1]['rule']})"
-    line = f"{lit_text(lit)}: " + (", ".join(steps) + ", so " if steps else "so ") + end
-    return line, {"premise": lit_text(lit), "implications": shown, "end": end}, cells
+class NetBranch(NamedTuple):
+    """One branch of a net: the premise literal, the placements (cell,
+    digit, rule) the end rests on, in the order made, and the end (a
+    literal, or the contradiction tuple)."""
+    premise: int
+    implications: tuple[tuple[int, int, int], ...]
+    goal: int | tuple
+
+    def end(self) -> str:
+        goal = self.goal
+        if isinstance(goal, tuple):
+            return contradiction_text(goal)
+        if goal & 1 and self.implications:
+            i, d, rule = self.implications[-1]     # the last placement is the conclusion itself
+            return f"{cell_name(i)}={d} ({_rule_text(rule)})"
+        return lit_text(goal)
+
+    def line(self) -> str:
+        steps = [f"{cell_name(i)}={d} ({_rule_text(rule)})" for i, d, rule in self.implications]
+        if not isinstance(self.goal, tuple) and self.goal & 1 and steps:
+            steps.pop()
+        return (f"{lit_text(self.premise)}: " + (", ".join(steps) + ", so " if steps else "so ")
+                + self.end())
+
+    def json(self) -> dict:
+        return {"premise": lit_text(self.premise),
+                "implications": [{"fact": f"{cell_name(i)}={d}", "rule": _rule_text(rule)}
+                                 for i, d, rule in self.implications],
+                "end": self.end()}
+
+    def cells(self) -> set[int]:
+        cells = {_cell_of(self.premise)} | {i for i, _, _ in self.implications}
+        if not isinstance(self.goal, tuple):
+            cells.add(_cell_of(self.goal))
+        elif self.goal[0] != "house":
+            cells.add(self.goal[1])
+        return cells
+
+
+def net_branch(c: Consequences, lit: int, goal) -> NetBranch:
+    """The branch of a net from lit to goal."""
+    key = net_proof(c, c.net(lit), goal)
+    return NetBranch(lit, tuple((i, d, rule) for i, d, rule in key if rule != PREMISE_RULE), goal)
 
 
 # ------------------------------------------------------------------ one step
@@ -208,52 +212,107 @@ def premise_cells(kind: str, premise: tuple, c: Consequences) -> list[int]:
 def build_step(c: Consequences, via: str, proof, merged: int):
     """The Step for one proof; via is 'chain' or 'net'."""
     size, _, _, kind, premise, branches, item = proof
-    label = KINDS[(via, kind)]
-    lines, cells = [], set(premise_cells(kind, premise, c))
-    extra = {"kind": label, "rule": kind, "length": size}
+    cells = set(premise_cells(kind, premise, c))
+    found: tuple
     if via == "chain":
-        paths = [c.chain_path(start, goal) for start, goal in branches]
-        lines = [arrows(p) for p in paths]
-        for p in paths:
-            cells.update(_cell_of(lit) for lit in p)
-        extra["chains"] = [chain_nodes(p) for p in paths]
-        extra["eureka"] = [eureka(p) for p in paths]
+        found = tuple(chain_of(c.chain_path(start, goal)) for start, goal in branches)
+        for chain in found:
+            cells.update(n.cells[0] for n in chain.nodes)
     else:
-        nets = []
-        for start, goal in branches:
-            line, data, more = net_branch(c, start, goal)
-            lines.append(line)
-            nets.append(data)
-            cells |= more
-        extra["nets"] = nets
-    extra["branches"] = lines
-    if merged > 1:
-        extra["merged"] = merged
+        found = tuple(net_branch(c, start, goal) for start, goal in branches)
+        for branch in found:
+            cells |= branch.cells()
     houses: tuple = ()
     digits: tuple[int, ...]
     if kind == "contradiction":
-        lit = premise[0]
-        digits = (_digit_of(lit),)
-        extra["premise"] = lit_text(lit)
-        if via == "chain":
-            lead = f"{label}: {lines[0]} and {lines[1]}"
-        else:
-            lead = f"{label}: {lines[0]}"
+        digits = (_digit_of(premise[0]),)
     elif kind == "cell":
-        i = premise[0]
         digits = tuple(_digit_of(start) for start, _ in branches)
-        extra["premise"] = cell_name(i)
-        lead = f"{label} on {cell_name(i)}: " + "; ".join(lines)
     else:
-        h, d = premise
-        digits = (d,)
-        houses = (h,)
-        extra["premise"] = f"{d} in {house_name(h)}"
-        lead = f"{label} on {d} in {house_name(h)}: " + "; ".join(lines)
-    extra["_premise_cells"] = tuple(premise_cells(kind, premise, c))
-    extra["_proof"] = proof
+        digits = (premise[1],)
+        houses = (premise[0],)
+    roles = ForcingRoles(KINDS[(via, kind)], via, kind, premise,
+                         tuple(premise_cells(kind, premise, c)), found, size, merged)
     i, e = divmod(item >> 1, 9)
     effect = [(i, e + 1)]
-    return make_step(TECHNIQUE[via], lead, cells=sorted(cells), digits=digits, houses=houses,
-                     eliminations=() if item & 1 else effect, placements=effect if item & 1 else (),
-                     lead=lead, extra=extra)
+    return make_step(TECHNIQUE[via], roles, cells=sorted(cells), digits=digits, houses=houses,
+                     eliminations=() if item & 1 else effect, placements=effect if item & 1 else ())
+
+
+@dataclass(frozen=True)
+class ForcingRoles(Roles):
+    """A forcing chain or net: its label, `via` ('chain' or 'net'), its
+    kind ('contradiction', 'cell', 'house'), its premise ((literal,),
+    (cell,) or (house, digit)) and the cells that hold it, its branches
+    (`Chain`s or `NetBranch`es), its size and how many proofs of the same
+    effect were found."""
+    label: str
+    via: str
+    kind: str
+    premise_data: tuple
+    premise_cells: tuple[int, ...]
+    branches: tuple
+    length: int
+    merged: int
+
+    @made_once
+    def lines(self) -> list[str]:
+        """One readable line per branch."""
+        if self.via == "chain":
+            return [arrows(chain) for chain in self.branches]
+        return [branch.line() for branch in self.branches]
+
+    def premise_text(self) -> str:
+        if self.kind == "contradiction":
+            return lit_text(self.premise_data[0])
+        if self.kind == "cell":
+            return cell_name(self.premise_data[0])
+        h, d = self.premise_data
+        return f"{d} in {house_name(h)}"
+
+    def name(self, step) -> str:
+        lines = self.lines
+        if self.kind == "contradiction":
+            if self.via == "chain":
+                return f"{self.label}: {lines[0]} and {lines[1]}"
+            return f"{self.label}: {lines[0]}"
+        return f"{self.label} on {self.premise_text()}: " + "; ".join(lines)
+
+    def json(self, step) -> dict:
+        out: dict = {"kind": self.label, "rule": self.kind, "length": self.length}
+        if self.via == "chain":
+            out["chains"] = [chain.json(with_on=True) for chain in self.branches]
+            out["eureka"] = [chain.eureka for chain in self.branches]
+        else:
+            out["nets"] = [branch.json() for branch in self.branches]
+        out["branches"] = self.lines
+        if self.merged > 1:
+            out["merged"] = self.merged
+        out["premise"] = self.premise_text()
+        return out
+
+    def premise(self, step) -> Part:
+        if self.kind == "contradiction":
+            lit = self.premise_data[0]
+            return Part(PREMISE, cells=(_cell_of(lit),), digits=(_digit_of(lit),), on=bool(lit & 1))
+        if self.kind == "cell":
+            return Part(PREMISE, cells=self.premise_cells, digits=step.digits)
+        return Part(PREMISE, cells=self.premise_cells, digits=step.digits,
+                    houses=self.premise_data[:1])
+
+    def parts(self, step):
+        parts = [self.premise(step)]
+        if self.via == "net":
+            n = 0
+            for branch in self.branches:
+                for i, d, _ in branch.implications:
+                    parts.append(Part(IMPLICATION, cells=(i,), digits=(d,), tag=number_char(n)))
+                    n += 1
+                goal = branch.goal
+                if isinstance(goal, tuple):
+                    parts.append(Part(CLASH, houses=(goal[1],)) if goal[0] == "house"
+                                 else Part(CLASH, cells=(goal[1],)))
+        return tuple(parts)
+
+    def chains(self, step):
+        return self.branches if self.via == "chain" else ()

@@ -29,10 +29,14 @@ solution confirms, and names the trial as such.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ... import registry
 from ...grid import MASK_DIGITS, POPCOUNT, cell_name
+from ...hint_words import HintWords
 from ...position import Position
 from ...registry import PatternReport, technique
+from ...roles import PREMISE, Part, Roles
 from ...step import make_step
 from ..patterns import digits_list, fail
 
@@ -86,20 +90,42 @@ def _guess(pos: Position, sol) -> object:
                 best = (total, i, refuted)
     i, refuted = (best[1], best[2]) if best else (cells[0], {})
     d = sol[i]
-    others = [e for e in MASK_DIGITS[pos.cands[i]] if e != d]
-    name = cell_name(i)
-    lead = f"Trial: {name}={d} is the solution's digit"
-    if refuted:
-        tried = " or ".join(f"{name}={e}" for e in others)
-        counts = " and ".join(str(refuted[e]) for e in others)
-        lead += (f"; no technique the tutor knows rules out {digits_list(others)} directly, but "
-                 f"assuming {tried} runs into a contradiction after {counts} more steps")
-    else:
-        lead += f"; the other candidates ({digits_list(others)}) are not ruled out by any " \
-                f"technique the tutor knows"
-    return make_step("trial", lead, cells=(i,), digits=(d,), placements=[(i, d)], lead=lead,
-                     extra={"kind": "Trial", "guess": f"{name}={d}", "others": others,
-                            "refuted": {f"{name}={e}": n for e, n in refuted.items()}})
+    others = tuple(e for e in MASK_DIGITS[pos.cands[i]] if e != d)
+    return make_step("trial", GuessRoles(others, tuple(refuted.items())), cells=(i,), digits=(d,),
+                     placements=[(i, d)])
+
+
+@dataclass(frozen=True)
+class GuessRoles(Roles):
+    """The solution's digit in one cell (the step's), named as a guess: the
+    cell's other candidates, and how many steps each took to break down
+    when assumed (when every one did)."""
+    others: tuple[int, ...]
+    refuted: tuple[tuple[int, int], ...]
+
+    def name(self, step) -> str:
+        name, d = cell_name(step.cells[0]), step.digits[0]
+        lead = f"Trial: {name}={d} is the solution's digit"
+        if self.refuted:
+            tried = " or ".join(f"{name}={e}" for e in self.others)
+            counts = " and ".join(str(n) for _, n in self.refuted)
+            return lead + (f"; no technique the tutor knows rules out {digits_list(self.others)} "
+                           f"directly, but assuming {tried} runs into a contradiction after "
+                           f"{counts} more steps")
+        return lead + (f"; the other candidates ({digits_list(self.others)}) are not ruled out by "
+                       f"any technique the tutor knows")
+
+    def json(self, step) -> dict:
+        name = cell_name(step.cells[0])
+        return {"kind": "Trial", "guess": f"{name}={step.digits[0]}", "others": list(self.others),
+                "refuted": {f"{name}={e}": n for e, n in self.refuted}}
+
+    def premise(self, step) -> Part:
+        """The guess is made in the cell: every one of its candidates."""
+        return Part(PREMISE, cells=step.cells, digits=tuple(sorted(self.others + step.digits)))
+
+    def parts(self, step):
+        return (self.premise(step),)
 
 
 def _prove(pos: Position, item):
@@ -110,24 +136,54 @@ def _prove(pos: Position, item):
     count, sol = pos.solution_info()
     if count != 1 or pos.values[i] or not pos.has(i, d) or (sol[i] == d) != placing:
         return None
-    name = cell_name(i)
-    assumed = f"{name}<>{d}" if placing else f"{name}={d}"
     broke = _breaks_down(pos, i, d, not placing, PROVE_STEPS)
-    if broke is not None:
-        n, problem = broke
-        lead = (f"Trial: assuming {assumed}, solving on runs into a contradiction after {n} "
-                f"step{'s' if n != 1 else ''} ({problem})")
-    else:
-        if _assume(pos, i, d, not placing).solution_info()[0] != 0:
-            return None
-        lead = (f"Trial: with {assumed} the position has no solution (an exhaustive search finds "
-                f"none), and solving on with the techniques below forcing chains reaches no "
-                f"contradiction within {PROVE_STEPS} steps")
+    if broke is None and _assume(pos, i, d, not placing).solution_info()[0] != 0:
+        return None
     effect = [(i, d)]
-    return make_step("trial", lead, cells=(i,), digits=(d,), eliminations=() if placing else effect,
-                     placements=effect if placing else (), lead=lead,
-                     extra={"kind": "Trial", "assumed": assumed,
-                            "steps": broke[0] if broke else None})
+    return make_step("trial", ProofRoles(not placing, *(broke or (None, ""))), cells=(i,),
+                     digits=(d,), eliminations=() if placing else effect,
+                     placements=effect if placing else ())
+
+
+@dataclass(frozen=True)
+class ProofRoles(Roles):
+    """A claim proved by assuming its opposite (`assumed_on`: the digit in
+    the cell) and solving on: the steps it took to break down and what
+    broke, or None when only an exhaustive search finds no solution."""
+    assumed_on: bool
+    steps: int | None
+    problem: str
+
+    def assumed(self, step) -> str:
+        return f"{cell_name(step.cells[0])}{'=' if self.assumed_on else '<>'}{step.digits[0]}"
+
+    def name(self, step) -> str:
+        if self.steps is not None:
+            return (f"Trial: assuming {self.assumed(step)}, solving on runs into a contradiction "
+                    f"after {self.steps} step{'s' if self.steps != 1 else ''} ({self.problem})")
+        return (f"Trial: with {self.assumed(step)} the position has no solution (an exhaustive "
+                f"search finds none), and solving on with the techniques below forcing chains "
+                f"reaches no contradiction within {PROVE_STEPS} steps")
+
+    def json(self, step) -> dict:
+        return {"kind": "Trial", "assumed": self.assumed(step), "steps": self.steps}
+
+    def premise(self, step) -> Part:
+        return Part(PREMISE, cells=step.cells, digits=step.digits, on=self.assumed_on)
+
+    def parts(self, step):
+        return (self.premise(step),)
+
+
+class TrialHints(HintWords):
+    """A guess names its cell, never the digit, before level 4."""
+
+    def where(self, step, position=None) -> str:
+        return f"look at {cell_name(step.cells[0])}: the solution holds one of its candidates."
+
+    def pattern(self, step) -> str:
+        return (f"the pattern: a guess in {cell_name(step.cells[0])}, one of its candidates, that "
+                f"only the solution confirms.")
 
 
 def check_trial(pos: Position, q) -> PatternReport:
@@ -153,7 +209,7 @@ def check_trial(pos: Position, q) -> PatternReport:
 
 @technique("trial", "Trial", "forcing", rank=RANK, weight=1000, label="Trial", last_resort=True, guess=True,
            aliases=("trial", "trial and error", "guess", "guessing", "bifurcation"),
-           check=check_trial, prerequisites=("forcing-net",),
+           check=check_trial, hints=TrialHints(), prerequisites=("forcing-net",),
            distractors=("forcing-net", "forcing-chain", "aic", "death-blossom"),
            confusions=(("forcing-net", "Trial vs Forcing Net",
                         "a forcing net proves its step from the assumption alone; a trial is a "

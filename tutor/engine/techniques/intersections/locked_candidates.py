@@ -8,6 +8,7 @@ claiming step on that line.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import islice
 
 from ...registry import PatternReport, technique
@@ -15,6 +16,7 @@ from ...grid import (
     BOX, COL, HOUSE_MASK, HOUSES, ROW, bit, common_houses, cell_bits, cell_name, cells_name, house_name,
 )
 from ...position import Position
+from ...roles import BASE, COVER, Part, Roles
 from ...step import make_step
 from ..common import digit_masks
 from ..patterns import digit_cells, digit_guard, fail, one_digit
@@ -146,6 +148,65 @@ def _claiming_digit(pos, q, d):
                          f"outside {house_name(box)}", off, (d,))
 
 
+# ------------------------------------------------------------------ roles
+
+class LockedRoles(Roles):
+    """What Pointing and Claiming share: the step's houses are (the house the
+    digit is confined in: the base, the house it clears: the cover)."""
+    head = ""
+    lies = ""
+
+    def name(self, step) -> str:
+        return f"{self.head}: {step.digits[0]} in {house_name(step.houses[0])}"
+
+    def lead(self, step) -> str:
+        return (f"{self.name(step)} {self.lies} {house_name(step.houses[1])} "
+                f"({cells_name(step.cells)})")
+
+    def parts(self, step):
+        return (Part(BASE, houses=step.houses[:1], digits=step.digits),
+                Part(COVER, houses=step.houses[1:], digits=step.digits))
+
+
+@dataclass(frozen=True)
+class PointingRoles(LockedRoles):
+    """The box (its base: the digit's candidates there) and the line it
+    clears; the step's houses are (box, line)."""
+    head = "Locked Candidates Type 1 (Pointing)"
+    lies = "lies only on"
+
+    def json(self, step) -> dict:
+        return {"box": house_name(step.houses[0]), "line": house_name(step.houses[1])}
+
+
+@dataclass(frozen=True)
+class ClaimingRoles(LockedRoles):
+    """The line (its base) and the box it clears; the step's houses are
+    (line, box).  `band_lines`: the two lines the band's other boxes hold
+    the digit on, when that is how a learner sees it."""
+    head = "Locked Candidates Type 2 (Claiming)"
+    lies = "lies only in"
+    band_lines: tuple[int, ...] = ()
+
+    def json(self, step) -> dict:
+        line, box = step.houses
+        return {"box": house_name(box), "line": house_name(line),
+                "two_box_view": self._two_box_view(step)}
+
+    def _two_box_view(self, step) -> str:
+        if not self.band_lines:
+            return ""
+        line, box = step.houses
+        band = _band_boxes(line, box)
+        names = "".join(house_name(h)[1] for h in self.band_lines)
+        kind = "r" if line < 9 else "c"
+        return (f"{house_name(band[0])} and {house_name(band[1])} hold {step.digits[0]} only on "
+                f"{kind}{names}, so {house_name(box)} has it on {house_name(line)}")
+
+
+POINTING = PointingRoles()
+
+
 # ------------------------------------------------------------------ finders
 
 _TIP = ("pointing: inside a box the digit sits on one line; claiming: inside a line it sits "
@@ -179,16 +240,9 @@ def _pointing(pos: Position):
                 continue
             targets = dm & HOUSE_MASK[line] & ~m
             if targets:
-                cells = list(cell_bits(m))
-                yield make_step(
-                    "pointing",
-                    f"Locked Candidates Type 1 (Pointing): {d} in {house_name(box)}",
-                    cells=cells, digits=(d,), houses=(box, line),
-                    eliminations=[(i, d) for i in cell_bits(targets)],
-                    lead=(f"Locked Candidates Type 1 (Pointing): {d} in {house_name(box)} "
-                          f"lies only on {house_name(line)} ({cells_name(cells)})"),
-                    extra={"box": house_name(box), "line": house_name(line)},
-                )
+                yield make_step("pointing", POINTING, cells=list(cell_bits(m)), digits=(d,),
+                                houses=(box, line),
+                                eliminations=[(i, d) for i in cell_bits(targets)])
 
 
 @technique("claiming", "Locked Candidates Type 2 (Claiming)", "locked-candidates", rank=40,
@@ -218,17 +272,9 @@ def _claiming(pos: Position):
             targets = dm & HOUSE_MASK[box] & ~m
             if not targets:
                 continue
-            cells = list(cell_bits(m))
-            yield make_step(
-                "claiming",
-                f"Locked Candidates Type 2 (Claiming): {d} in {house_name(line)}",
-                cells=cells, digits=(d,), houses=(line, box),
-                eliminations=[(i, d) for i in cell_bits(targets)],
-                lead=(f"Locked Candidates Type 2 (Claiming): {d} in {house_name(line)} "
-                      f"lies only in {house_name(box)} ({cells_name(cells)})"),
-                extra={"box": house_name(box), "line": house_name(line),
-                       "two_box_view": _two_box_view(pos, d, line, box)},
-            )
+            yield make_step("claiming", ClaimingRoles(_two_box_lines(pos, d, line, box)),
+                            cells=list(cell_bits(m)), digits=(d,), houses=(line, box),
+                            eliminations=[(i, d) for i in cell_bits(targets)])
 
 
 # A solve applies one step at a time: build only the first.
@@ -236,20 +282,20 @@ pointing.first = lambda pos: list(islice(_pointing(pos), 1))
 claiming.first = lambda pos: list(islice(_claiming(pos), 1))
 
 
-def _two_box_view(pos: Position, d: int, line: int, box: int) -> str:
-    """The same claim told from the two other boxes of the band or stack."""
+def _two_box_lines(pos: Position, d: int, line: int, box: int) -> tuple[int, ...]:
+    """The two lines the other two boxes of the band (or stack) hold d on,
+    when they hold it on exactly two: the same claim told from those boxes."""
     is_row = line < 9
-    band = [18 + b for b in range(9)
-            if b != box - 18 and (b // 3 == (box - 18) // 3 if is_row else b % 3 == (box - 18) % 3)]
     lines = set()
-    for bx in band:
+    for bx in _band_boxes(line, box):
         for i in HOUSES[bx]:
             if pos.cands[i] & bit(d) or pos.values[i] == d:
                 lines.add(ROW[i] if is_row else 9 + COL[i])
-    if len(lines) != 2:
-        return ""
-    names = "".join(house_name(h)[1] for h in sorted(lines))
-    kind = "r" if is_row else "c"
-    return (f"{house_name(band[0])} and {house_name(band[1])} hold {d} only on {kind}{names}, "
-            f"so {house_name(box)} has it on {house_name(line)}")
+    return tuple(sorted(lines)) if len(lines) == 2 else ()
 
+
+def _band_boxes(line: int, box: int) -> list[int]:
+    """The other two boxes of the band (a row) or stack (a column) of box."""
+    is_row = line < 9
+    return [18 + b for b in range(9)
+            if b != box - 18 and (b // 3 == (box - 18) // 3 if is_row else b % 3 == (box - 18) % 3)]

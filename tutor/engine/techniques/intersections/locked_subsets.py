@@ -14,11 +14,14 @@ both houses.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
+from typing import cast
 
 from ...grid import BOX, HOUSES, MASK_DIGITS, POPCOUNT, cell_name, cells_name, common_houses, house_name
 from ...position import Position
 from ...registry import PatternQuery, PatternReport, technique
+from ...roles import HOUSE, Part, Roles
 from ...step import make_step
 from ..patterns import digits_list, fail, mask_list
 
@@ -36,16 +39,39 @@ def _removals(pos: Position, cells, digits_mask: int) -> list[tuple[int, int]]:
     return out
 
 
+@dataclass(frozen=True)
+class LockedSubsetRoles(Roles):
+    """The step's cells locked to its digits in the box and the line they
+    share (the step's houses)."""
+    size: int
+
+    @property
+    def kind(self) -> str:
+        """'Locked Pair', 'Locked Triple'."""
+        return f"Locked {WORDS[self.size]}"
+
+    def name(self, step) -> str:
+        return f"{self.kind} {cells_name(step.cells)} #{''.join(map(str, step.digits))}"
+
+    def lead(self, step) -> str:
+        return f"{self.kind}: {digits_list(step.digits)} in {cells_name(step.cells)}"
+
+    def json(self, step) -> dict:
+        return {"size": self.size, "kind": self.kind}
+
+    def parts(self, step):
+        return (Part(HOUSE, houses=step.houses),)
+
+
+_ROLES = {size: LockedSubsetRoles(size) for size in SIZES}
+
+
 def _step(pos: Position, cells, digits_mask: int):
     elims = _removals(pos, cells, digits_mask)
     if not elims:
         return None
-    word = WORDS[len(cells)]
-    digits = MASK_DIGITS[digits_mask]
-    lead = f"Locked {word}: {digits_list(digits)} in {cells_name(cells)}"
-    return make_step("locked-subset", f"Locked {word} {cells_name(cells)} #{''.join(map(str, digits))}",
-                     cells=cells, digits=digits, houses=common_houses(cells), eliminations=elims,
-                     lead=lead, extra={"size": len(cells), "kind": f"Locked {word}"})
+    return make_step("locked-subset", _ROLES[len(cells)], cells=cells, digits=MASK_DIGITS[digits_mask],
+                     houses=common_houses(cells), eliminations=elims)
 
 
 def _segments():
@@ -77,7 +103,7 @@ def _found(pos: Position):
 
 @technique("locked-subset", "Locked Subset (Pair, Triple)", "locked-candidates", rank=25,
            weight=40, label="Locked Subset", sizes=SIZES,
-           step_label=lambda step: step.extra["kind"],
+           step_label=lambda step: cast(LockedSubsetRoles, step.roles).kind,
            aliases=("locked subset", "intersection pair", "intersection triple"),
            check=lambda pos, q: check_locked_subset(pos, q),
            confusions=(("naked-subset", "Locked Subset vs Naked Subset",
@@ -89,7 +115,7 @@ def _found(pos: Position):
            prerequisites=("naked-single", "hidden-single"),
            distractors=("naked-subset", "pointing", "claiming", "hidden-subset"))
 def locked_subsets(pos: Position):
-    return sorted(_found(pos), key=lambda s: (s.extra["size"], s.cells))
+    return sorted(_found(pos), key=lambda s: (s.roles.size, s.cells))
 
 
 def check_locked_subset(pos: Position, q: PatternQuery) -> PatternReport:

@@ -39,9 +39,12 @@ Choices worth knowing:
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...grid import BOX, COL, HOUSE_MASK, ROW, bit, cell_bits, cell_name, cells_name, house_name
 from ...position import Position
 from ...registry import EntryKeys, PatternQuery, PatternReport, technique
+from ...roles import BASE, HOUSE, LINK, Part, Roles
 from ...step import make_step
 from ..common import Memo, digit_masks, query_digits
 from .two_links import strong_links
@@ -110,23 +113,36 @@ def _digit_ers(dm: int, d: int) -> tuple:
 
 
 def _step(d, box, R, C, cells, p, q, line, t):
-    lead = (f"{LABEL}: {d} in {house_name(18 + box)} on {house_name(R)} and "
-            f"{house_name(9 + C)}, strong link {cell_name(p)}={cell_name(q)}")
-    return make_step(
-        "empty-rectangle", lead,
-        cells=tuple(cells) + (p, q), digits=(d,), houses=(18 + box, R, 9 + C, line),
-        eliminations=[(t, d)], lead=lead,
-        extra={
-            "digit": d,
-            "box": house_name(18 + box),
-            "er_row": house_name(R),
-            "er_column": house_name(9 + C),
-            "hinge": cell_name(R * 9 + C),
-            "box_cells": cells_name(cells),
-            "link": [cell_name(p), cell_name(q)],
-            "link_house": house_name(line),
-        },
-    )
+    return make_step("empty-rectangle", ER, cells=tuple(cells) + (p, q), digits=(d,),
+                     houses=(18 + box, R, 9 + C, line), eliminations=[(t, d)])
+
+
+@dataclass(frozen=True)
+class EmptyRectangleRoles(Roles):
+    """The step's cells are the box's candidates, then the strong link p=q;
+    its houses (the box, the ER row, the ER column, the link's line)."""
+
+    def name(self, step) -> str:
+        box, row, col, _ = step.houses
+        p, q = step.cells[-2:]
+        return (f"{LABEL}: {step.digits[0]} in {house_name(box)} on {house_name(row)} and "
+                f"{house_name(col)}, strong link {cell_name(p)}={cell_name(q)}")
+
+    def json(self, step) -> dict:
+        box, row, col, line = step.houses
+        return {"digit": step.digits[0], "box": house_name(box), "er_row": house_name(row),
+                "er_column": house_name(col), "hinge": cell_name(row * 9 + col - 9),
+                "box_cells": cells_name(step.cells[:-2]),
+                "link": [cell_name(c) for c in step.cells[-2:]], "link_house": house_name(line)}
+
+    def parts(self, step):
+        box, row, col, _ = step.houses
+        return (Part(HOUSE, houses=(box,), digits=step.digits),
+                Part(BASE, houses=(row, col), digits=step.digits),
+                Part(LINK, cells=step.cells[-2:], digits=step.digits))
+
+
+ER = EmptyRectangleRoles()
 
 
 # ------------------------------------------------------------------ the pattern check
@@ -246,7 +262,7 @@ def _whole_box(pos, d, box, R, C, cells, named, label):
     def why_not(i, e, placing):
         if placing:
             return f"an {LABEL} only removes candidates"
-        links = ", ".join("=".join(s.extra["link"]) for s in steps)
+        links = ", ".join(f"{cell_name(s.cells[-2])}={cell_name(s.cells[-1])}" for s in steps)
         return f"the {LABEL}s of {bname} on {d} (links {links}) do not reach {cell_name(i)}"
 
     return 5, PatternReport(True, label, cells, digits=(d,), removes=removes, why_not=why_not)

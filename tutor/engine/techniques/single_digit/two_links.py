@@ -41,11 +41,14 @@ Which id an instance gets (first rule that fits):
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...registry import PatternReport, technique
 from ...grid import (
     BOX, COL, PEER_MASK, ROW, cell_bits, cell_name, cells_name, house_name, sees, shared_houses,
 )
 from ...position import Position
+from ...roles import Roles, alternating
 from ...step import make_step
 from ..common import Memo, clear_memos, conjugate_links, digit_masks, once_per_position
 from ..patterns import (
@@ -83,8 +86,28 @@ def _kind(houses, kind):
     return None
 
 
+@dataclass(frozen=True)
+class Shape:
+    """What sets one of the three apart: its id, how its name reads (a
+    format of d, the free ends x2 and y2 and their names joined as `free`,
+    the joined ends x1 and y1 and `joined`, the weak link's house `weak`),
+    whether the row link is shown first, and what its check asks of the
+    links' lines."""
+    id: str
+    words: str
+    row_link_first: bool = False
+    parallel: bool = False          # both links in rows, or both in columns
+    crossed: bool = False           # a row link and a column link joined in a box
+
+
+SKYSCRAPER = Shape("skyscraper", "Skyscraper: {d} in {free} (connected by {joined})", parallel=True)
+KITE = Shape("two-string-kite", "2-String Kite: {d} in {free} (connected by {x1},{y1} in {weak})",
+             row_link_first=True, crossed=True)
+TURBOT = Shape("turbot-fish", "Turbot Fish: {d} {x2} ={d}= {x1} -{d}- {y1} ={d}= {y2}")
+
+
 def _classify(x1, hx, y1, hy):
-    """Technique id and the houses (link x, link y, weak link) to show."""
+    """The shape and the houses (link x, link y, weak link) to show."""
     for kind, cross in ((0, 9), (1, 0)):
         rx, ry = _kind(hx, kind), _kind(hy, kind)
         if rx is not None and ry is not None:
@@ -92,38 +115,30 @@ def _classify(x1, hx, y1, hy):
             same = COL[x1] == COL[y1] if kind == 0 else ROW[x1] == ROW[y1]
             if same:
                 weak = cross + (COL[x1] if kind == 0 else ROW[x1])
-                return "skyscraper", rx, ry, weak
+                return SKYSCRAPER, rx, ry, weak
     for kx, ky in ((0, 1), (1, 0)):
         rx, ry = _kind(hx, kx), _kind(hy, ky)
         if rx is not None and ry is not None and BOX[x1] == BOX[y1]:
-            return "two-string-kite", rx, ry, 18 + BOX[x1]
+            return KITE, rx, ry, 18 + BOX[x1]
     sx = min(hx)  # lines before boxes
     sy = min(hy)
-    return "turbot-fish", sx, sy, shared_houses(x1, y1)[0]
+    return TURBOT, sx, sy, shared_houses(x1, y1)[0]
 
 
 @once_per_position
 def _all(pos: Position) -> dict[str, list]:
-    """Every pattern by technique id, as _step's arguments, in step order
-    (digit, then cells); the steps are built when asked for."""
     found: dict[str, list] = {"skyscraper": [], "two-string-kite": [], "turbot-fish": []}
     masks = digit_masks(pos)
     for d in range(1, 10):
-        for tid, patterns in _MEMO.get((d, masks[d]), _digit_patterns, masks[d], d).items():
-            found[tid].extend(patterns)
-    for patterns in found.values():
-        patterns.sort(key=_order)
+        for tid, steps in _MEMO.get((d, masks[d]), _digit_patterns, masks[d], d).items():
+            found[tid].extend(steps)
+    for steps in found.values():
+        steps.sort(key=lambda s: (s.digits, sorted(s.cells)))
     return found
 
 
-def _order(pattern) -> tuple:
-    d, x1, x2, y1, y2 = pattern[:5]
-    return d, tuple(sorted((x1, x2, y1, y2)))
-
-
 def _digit_patterns(dm: int, d: int) -> dict[str, tuple]:
-    """Every two-strong-link pattern on one digit, by technique id: the
-    arguments of its step after the id (d, x1, x2, y1, y2, houses, targets)."""
+    """Every two-strong-link pattern on one digit, by technique id."""
     found: dict[str, list] = {"skyscraper": [], "two-string-kite": [], "turbot-fish": []}
     links = strong_links(dm)
     items = list(links.items())
@@ -153,50 +168,49 @@ def _digit_patterns(dm: int, d: int) -> dict[str, tuple]:
             targets = PEER_MASK[x2] & PEER_MASK[y2] & dm
             if not targets:
                 continue
-            tid, hx, hy, weak = _classify(x1, ha, y1, hb)
-            if tid == "two-string-kite" and hx // 9 == 1:
-                # show the row link first
+            shape, hx, hy, weak = _classify(x1, ha, y1, hb)
+            # the row link first (a kite), else the link with the lower free end
+            if (hx // 9 == 1) if shape.row_link_first else y2 < x2:
                 x1, x2, y1, y2, hx, hy = y1, y2, x1, x2, hy, hx
-            elif tid != "two-string-kite" and y2 < x2:
-                x1, x2, y1, y2, hx, hy = y1, y2, x1, x2, hy, hx
-            found[tid].append((d, x1, x2, y1, y2, hx, hy, weak, targets))
-    return {tid: tuple(patterns) for tid, patterns in found.items() if patterns}
+            found[shape.id].append(make_step(
+                shape.id, TwoLinkRoles(shape), cells=(x2, x1, y1, y2), digits=(d,),
+                houses=(hx, hy, weak), eliminations=[(i, d) for i in cell_bits(targets)]))
+    return {tid: tuple(steps) for tid, steps in found.items() if steps}
 
 
-def _steps(tid: str, patterns) -> list:
-    return [_step(tid, *pattern) for pattern in patterns]
+@dataclass(frozen=True)
+class TwoLinkRoles(Roles):
+    """The chain x2 = x1 - y1 = y2: the step's cells are (x2, x1, y1, y2),
+    its houses (link x's, link y's, the weak link's)."""
+    shape: Shape
 
+    def name(self, step) -> str:
+        x2, x1, y1, y2 = (cell_name(c) for c in step.cells)
+        return self.shape.words.format(d=step.digits[0], free=f"{x2},{y2}", x1=x1, x2=x2, y1=y1,
+                                       y2=y2, joined=cells_name(step.cells[1:3]),
+                                       weak=house_name(step.houses[2]))
 
-def _step(tid, d, x1, x2, y1, y2, hx, hy, weak, targets):
-    elims = [(i, d) for i in cell_bits(targets)]
-    free = f"{cell_name(x2)},{cell_name(y2)}"
-    if tid == "skyscraper":
-        name = f"Skyscraper: {d} in {free} (connected by {cells_name([x1, y1])})"
-    elif tid == "two-string-kite":
-        name = (f"2-String Kite: {d} in {free} (connected by "
-                f"{cell_name(x1)},{cell_name(y1)} in {house_name(weak)})")
-    else:
-        name = (f"Turbot Fish: {d} {cell_name(x2)} ={d}= {cell_name(x1)} "
-                f"-{d}- {cell_name(y1)} ={d}= {cell_name(y2)}")
-    chain = f"({d}){cell_name(x2)}={cell_name(x1)}-{cell_name(y1)}={cell_name(y2)}"
-    return make_step(
-        tid, name,
-        cells=(x2, x1, y1, y2), digits=(d,), houses=(hx, hy, weak),
-        eliminations=elims, lead=name,
-        extra={
-            "digit": d,
-            "links": [[cell_name(x1), cell_name(x2)], [cell_name(y1), cell_name(y2)]],
-            "link_houses": [house_name(hx), house_name(hy)],
-            "connected_by": house_name(weak),
-            "ends": [cell_name(x2), cell_name(y2)],
-            "chain": chain,
-        },
-    )
+    def json(self, step) -> dict:
+        x2, x1, y1, y2 = (cell_name(c) for c in step.cells)
+        hx, hy, weak = step.houses
+        d = step.digits[0]
+        return {"digit": d, "links": [[x1, x2], [y1, y2]],
+                "link_houses": [house_name(hx), house_name(hy)],
+                "connected_by": house_name(weak), "ends": [x2, y2],
+                "chain": f"({d}){x2}={x1}-{y1}={y2}"}
+
+    def chains(self, step):
+        d = step.digits[0]
+        x2, x1, y1, y2 = step.cells
+        return (alternating([(d, (x2,), "="), (d, (x1,), "-"), (d, (y1,), "="), (d, (y2,), None)]),)
+
+    def ends(self, step):
+        return step.cells[0], step.cells[3]
 
 
 # ------------------------------------------------------------------ pattern checks
 
-def two_links_check(tech: str):
+def two_links_check(shape: Shape):
     """The check for one of the three, named by its four cells."""
     def check_digit(pos, q, d):
         cells, label = list(q.cells), q.label
@@ -217,7 +231,7 @@ def two_links_check(tech: str):
             return PatternReport(False, label, cells,
                                  f"{cells_name(cells)} cannot be split into two pairs that each "
                                  f"share a house", list(cells), (d,))
-        scored = [_two_links_option(pos, q, d, tech, *o) for o in options]
+        scored = [_two_links_option(pos, q, d, shape, *o) for o in options]
         for _, r in scored:
             if r.covers(q.claim):
                 return r
@@ -226,7 +240,7 @@ def two_links_check(tech: str):
     return one_digit(check_digit)
 
 
-def _two_links_option(pos, q, d, tech, p1, h1, p2, h2):
+def _two_links_option(pos, q, d, shape, p1, h1, p2, h2):
     """(score, report): 3 fine, 2 links fine but shape wrong, 1 one link weak, 0 both."""
     cells, label = list(q.cells), q.label
 
@@ -248,10 +262,10 @@ def _two_links_option(pos, q, d, tech, p1, h1, p2, h2):
                       f"an X-Cycle rather than {an(label)}", cells)
     lines1 = [h for h in common_houses(p1) if h < 18 and not _others(pos, h, p1, d)]
     lines2 = [h for h in common_houses(p2) if h < 18 and not _others(pos, h, p2, d)]
-    if tech == "skyscraper" and not any((l1 < 9) == (l2 < 9) for l1 in lines1 for l2 in lines2):
+    if shape.parallel and not any((l1 < 9) == (l2 < 9) for l1 in lines1 for l2 in lines2):
         return bad(2, "a Skyscraper needs its two strong links in parallel rows or parallel columns",
                    cells)
-    if tech == "two-string-kite":
+    if shape.crossed:
         kinds1, kinds2 = {h // 9 for h in lines1}, {h // 9 for h in lines2}
         crossed = (0 in kinds1 and 1 in kinds2) or (1 in kinds1 and 0 in kinds2)
         if not crossed or not any(BOX[x] == BOX[y] for x, y in joins):
@@ -287,7 +301,7 @@ _TURBOT_TIP = ("a Turbot Fish uses a box link (or joins its links through a box)
 
 @technique("skyscraper", "Skyscraper", "single-digit", rank=100, weight=130,
            aliases=("sky scraper",),
-           check=two_links_check("skyscraper"), entry_keys=chain_entry_keys,
+           check=two_links_check(SKYSCRAPER), entry_keys=chain_entry_keys,
            confusions=(("x-wing", "X-Wing vs Skyscraper",
                         "an X-Wing's two links end in the same two cross lines; a Skyscraper's ends "
                         "are offset, only one end pair lines up"),
@@ -298,15 +312,11 @@ _TURBOT_TIP = ("a Turbot Fish uses a box link (or joins its links through a box)
            prerequisites=("pointing", "claiming", "x-wing"),
            distractors=("x-wing", "two-string-kite", "turbot-fish", "swordfish"))
 def skyscraper(pos: Position):
-    return _steps("skyscraper", _all(pos)["skyscraper"])
-
-
-# A solve applies one step at a time: build only the first.
-skyscraper.first = lambda pos: _steps("skyscraper", _all(pos)["skyscraper"][:1])
+    return list(_all(pos)["skyscraper"])
 
 
 @technique("two-string-kite", "2-String Kite", "single-digit", rank=110, weight=150,
-           aliases=("two string kite", "kite"), check=two_links_check("two-string-kite"),
+           aliases=("two string kite", "kite"), check=two_links_check(KITE),
            entry_keys=chain_entry_keys,
            confusions=(("turbot-fish", "2-String Kite vs Turbot Fish",
                         "a kite's two links are a row and a column joined in a box; a Turbot Fish "
@@ -314,20 +324,12 @@ skyscraper.first = lambda pos: _steps("skyscraper", _all(pos)["skyscraper"][:1])
            prerequisites=("skyscraper",),
            distractors=("skyscraper", "turbot-fish", "x-wing", "simple-colours"))
 def two_string_kite(pos: Position):
-    return _steps("two-string-kite", _all(pos)["two-string-kite"])
-
-
-# A solve applies one step at a time: build only the first.
-two_string_kite.first = lambda pos: _steps("two-string-kite", _all(pos)["two-string-kite"][:1])
+    return list(_all(pos)["two-string-kite"])
 
 
 @technique("turbot-fish", "Turbot Fish", "single-digit", rank=120, weight=120, aliases=("turbot",),
-           check=two_links_check("turbot-fish"), entry_keys=chain_entry_keys,
+           check=two_links_check(TURBOT), entry_keys=chain_entry_keys,
            prerequisites=("skyscraper",),
            distractors=("skyscraper", "two-string-kite", "x-cycle", "x-wing"))
 def turbot_fish(pos: Position):
-    return _steps("turbot-fish", _all(pos)["turbot-fish"])
-
-
-# A solve applies one step at a time: build only the first.
-turbot_fish.first = lambda pos: _steps("turbot-fish", _all(pos)["turbot-fish"][:1])
+    return list(_all(pos)["turbot-fish"])

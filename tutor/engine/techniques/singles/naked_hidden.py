@@ -1,12 +1,16 @@
 """Naked singles (Full House when the cell is the last of a house) and hidden singles."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from ...hint_words import HintWords, Place, houses_text, place_text
 from ...registry import PatternReport, technique
 from ...grid import (
     BOX, COL, HOUSE_MASK, HOUSES_OF, MASK_DIGITS, PEERS, POPCOUNT, ROW, SINGLE_DIGIT, cell_bits,
     cell_name, cells_name, house_name,
 )
 from ...position import Position
+from ...roles import BASE, HOUSE, Part, Roles
 from ...step import make_step
 from ..common import Memo, digit_masks
 from ..patterns import digit_cells, digits_list, fail
@@ -74,14 +78,93 @@ def _single_report(pos, label, cells, i, d):
 
 
 def _naked_single_label(step) -> str:
-    return "Full House" if step.extra.get("full_house") else "Naked Single"
+    return "Full House" if step.houses else "Naked Single"
+
+
+# ------------------------------------------------------------------ roles
+
+@dataclass(frozen=True)
+class NakedSingleRoles(Roles):
+    """A cell with one candidate left; a Full House when it is the last empty
+    cell of a house (the step's houses)."""
+
+    def name(self, step) -> str:
+        return f"{_naked_single_label(step)}: {cell_name(step.cells[0])}={step.digits[0]}"
+
+    def lead(self, step) -> str:
+        where = f" in {house_name(step.houses[0])}" if step.houses else ""
+        return (f"{_naked_single_label(step)}: {cell_name(step.cells[0])} can only be "
+                f"{step.digits[0]}{where}")
+
+    def json(self, step) -> dict:
+        return {"full_house": bool(step.houses)}
+
+    def parts(self, step):
+        return tuple(Part(HOUSE, houses=(h,)) for h in step.houses)
+
+
+@dataclass(frozen=True)
+class HiddenSingleRoles(Roles):
+    """A digit with one place left in the step's houses."""
+
+    def name(self, step) -> str:
+        return f"Hidden Single: {cell_name(step.cells[0])}={step.digits[0]}"
+
+    def lead(self, step) -> str:
+        where = " and ".join(house_name(h) for h in step.houses)
+        return f"Hidden Single: {step.digits[0]} has one place in {where}, {cell_name(step.cells[0])}"
+
+    def parts(self, step):
+        return (Part(BASE, houses=step.houses, digits=step.digits),)
+
+
+NAKED_SINGLE = NakedSingleRoles()
+HIDDEN_SINGLE = HiddenSingleRoles()
+
+
+# ------------------------------------------------------------------ hint words
+
+class NakedSingleHints(HintWords):
+    """Where and what, never the digit before the effect: the cell's box
+    (a Full House: its house) and 'one candidate left'."""
+
+    def place(self, step) -> Place:
+        return Place(houses=step.houses[:1] or (18 + BOX[step.cells[0]],))
+
+    def where(self, step, position=None) -> str:
+        place = place_text(self.place(step))
+        if step.houses:
+            return f"look {place}: which digit is missing there?"
+        return f"look {place}: a cell there has one candidate left."
+
+    def pattern(self, step) -> str:
+        cell = cell_name(step.cells[0])
+        if step.houses:
+            return f"the pattern: {cell} is the last empty cell of {house_name(step.houses[0])}."
+        return f"the pattern: {cell} has one candidate left."
+
+    def pattern_place(self, step) -> Place:
+        return Place(cells=step.cells)
+
+
+class HiddenSingleHints(HintWords):
+    """The house and the digit; the pattern is the digit's one place, left
+    for the learner to see."""
+
+    def pattern(self, step) -> str:
+        place = self.place(step)
+        return (f"the pattern: {step.digits[0]} has one place left in {houses_text(place.houses)}: "
+                f"every other cell there is filled or sees a {step.digits[0]}.")
+
+    def pattern_place(self, step) -> Place:
+        return self.place(step)
 
 
 # ------------------------------------------------------------------ finders
 
 @technique("naked-single", "Naked Single", "singles", rank=10, weight=4, batched=True,
            aliases=("naked single", "full house", "naked"), sizes=(1,),
-           check=check_naked_single, step_label=_naked_single_label,
+           check=check_naked_single, step_label=_naked_single_label, hints=NakedSingleHints(),
            confusions=(("hidden-single", "naked vs hidden single",
                         "naked single: the cell has one candidate left; hidden single: the digit "
                         "has one place left in a house"),),
@@ -99,20 +182,14 @@ def naked_singles(pos: Position):
         d = SINGLE_DIGIT[cands[i]]
         # the cell is a Full House when it is the only empty cell of a house
         full = [h for h in HOUSES_OF[i] if empty & HOUSE_MASK[h] == 1 << i]
-        kind = "Full House" if full else "Naked Single"
-        where = f" in {house_name(full[0])}" if full else ""
-        steps.append(make_step(
-            "naked-single", f"{kind}: {cell_name(i)}={d}",
-            cells=(i,), digits=(d,), houses=tuple(full), placements=[(i, d)],
-            lead=f"{kind}: {cell_name(i)} can only be {d}{where}",
-            extra={"full_house": bool(full)},
-        ))
+        steps.append(make_step("naked-single", NAKED_SINGLE, cells=(i,), digits=(d,),
+                               houses=tuple(full), placements=[(i, d)]))
     return steps
 
 
 @technique("hidden-single", "Hidden Single", "singles", rank=20, weight=14, batched=True,
            aliases=("hidden single", "hidden"), sizes=(1,),
-           check=check_hidden_single, prerequisites=("naked-single",),
+           check=check_hidden_single, hints=HiddenSingleHints(), prerequisites=("naked-single",),
            distractors=("naked-single", "hidden-subset", "claiming", "pointing"))
 def hidden_singles(pos: Position):
     found: dict[tuple[int, int], list[int]] = {}
@@ -122,12 +199,8 @@ def hidden_singles(pos: Position):
                 found.setdefault((i, d), []).append(h)
     steps = []
     for (i, d), houses in sorted(found.items()):
-        where = " and ".join(house_name(h) for h in houses)
-        steps.append(make_step(
-            "hidden-single", f"Hidden Single: {cell_name(i)}={d}",
-            cells=(i,), digits=(d,), houses=tuple(houses), placements=[(i, d)],
-            lead=f"Hidden Single: {d} has one place in {where}, {cell_name(i)}",
-        ))
+        steps.append(make_step("hidden-single", HIDDEN_SINGLE, cells=(i,), digits=(d,),
+                               houses=tuple(houses), placements=[(i, d)]))
     return steps
 
 

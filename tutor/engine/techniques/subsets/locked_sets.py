@@ -12,6 +12,7 @@ position where the singles are done no such split exists).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from operator import itemgetter
 
 from ...registry import PatternReport, technique
@@ -19,6 +20,7 @@ from ...grid import (
     HOUSES, MASK_BITS, MASK_DIGITS, POPCOUNT, bit, cell_name, cells_name, digits_text, mask_of,
 )
 from ...position import Position
+from ...roles import HOUSE, Part, Roles
 from ...step import make_step
 from ..common import Memo, once_per_position
 from ..patterns import (
@@ -108,20 +110,42 @@ def set_name(size: int, hidden: bool, cells, digits) -> str:
     return f"{'Hidden' if hidden else 'Naked'} {PLAIN_WORD[size]} {cells_name(cells)} #{digits_text(digits)}"
 
 
+@dataclass(frozen=True)
+class SubsetRoles(Roles):
+    """A naked or hidden set of `size` cells (the step's cells) locked to as
+    many digits (its digits) in the step's houses; `offer` its place in the
+    order the sets are offered in (_offer)."""
+    hidden: bool
+    offer: float
+    size: int           # (last: Roles gives it a default)
+
+    @property
+    def kind(self) -> str:
+        """'Naked Pair', 'Hidden Triple'."""
+        return f"{'Hidden' if self.hidden else 'Naked'} {PLAIN_WORD[self.size]}"
+
+    def name(self, step) -> str:
+        return set_name(self.size, self.hidden, step.cells, step.digits)
+
+    def lead(self, step) -> str:
+        return f"{self.kind}: {','.join(map(str, step.digits))} in {cells_name(step.cells)}"
+
+    def json(self, step) -> dict:
+        return {"size": self.size, "hidden": self.hidden, "kind": self.kind}
+
+    def parts(self, step):
+        return (Part(HOUSE, houses=step.houses),)
+
+
 def _naked_step(pos, cells, dmask):
     digits = MASK_DIGITS[dmask]
     houses = common_houses(cells)
     elims = [(i, d) for h in houses for i in HOUSES[h] if i not in cells
              for d in digits if pos.cands[i] >> (d - 1) & 1]
     size = len(cells)
-    plain = f"Naked {PLAIN_WORD[size]}"
-    return make_step(
-        "naked-subset", set_name(size, False, cells, digits),
-        cells=cells, digits=digits, houses=houses, eliminations=elims,
-        lead=f"{plain}: {','.join(map(str, digits))} in {cells_name(cells)}",
-        extra={"size": size, "hidden": False, "kind": plain,
-               "_offer": _offer(size, False, min(_other_side(pos, h, size) for h in houses))},
-    )
+    offer = _offer(size, False, min(_other_side(pos, h, size) for h in houses))
+    return make_step("naked-subset", SubsetRoles(False, offer, size), cells=cells, digits=digits,
+                     houses=houses, eliminations=elims)
 
 
 def _hidden_step(pos, cells, dmask, house):
@@ -129,14 +153,9 @@ def _hidden_step(pos, cells, dmask, house):
     elims = [(i, d) for i in cells for d in MASK_DIGITS[pos.cands[i] & ~dmask]]
     houses = [h for h in common_houses(cells) if _confined(pos, h, cells, dmask)]
     size = len(cells)
-    plain = f"Hidden {PLAIN_WORD[size]}"
-    return make_step(
-        "hidden-subset", set_name(size, True, cells, digits),
-        cells=cells, digits=digits, houses=houses or [house], eliminations=elims,
-        lead=f"{plain}: {','.join(map(str, digits))} in {cells_name(cells)}",
-        extra={"size": size, "hidden": True, "kind": plain,
-               "_offer": _offer(size, True, _other_side(pos, house, size))},
-    )
+    offer = _offer(size, True, _other_side(pos, house, size))
+    return make_step("hidden-subset", SubsetRoles(True, offer, size), cells=cells, digits=digits,
+                     houses=houses or [house], eliminations=elims)
 
 
 # The order a house's splits are offered in (hints, logic solve, the judge's
@@ -190,7 +209,7 @@ def _all_sets(pos: Position):
 
 
 def _order(step):
-    return (step.extra["size"], step.cells, step.digits)
+    return (step.roles.size, step.cells, step.digits)
 
 
 # ------------------------------------------------------------------ pattern checks
@@ -317,7 +336,7 @@ def check_hidden(pos: Position, q) -> PatternReport:
 
 
 def _set_label(step) -> str:
-    return step.extra["kind"]
+    return step.roles.kind
 
 
 # ------------------------------------------------------------------ finders
@@ -326,7 +345,7 @@ _SIZES = tuple(range(MIN_SIZE, MAX_SIZE + 1))
 
 
 def _offer_key(step) -> float:
-    return step.extra["_offer"]
+    return step.roles.offer
 
 
 @technique("naked-subset", "Naked Subset (LockedSet)", "locked-set", rank=50, weight=60,

@@ -29,26 +29,28 @@ The third cell of the intersection, when C uses two of three, lies in both
 houses and may lose digits both ways.  With the counting, |L's digits in V|
 + |B's digits in V| = |V| - |C| + 2.  Basic form: |V| = |C| + 2 and L and B
 are bivalue cells with digits from V; every other case is the extended form
-(flagged extra["extended"]).  Not covered: a digit in both L and B, sets that
+(flagged `extended`).  Not covered: a digit in both L and B, sets that
 are not ALSs, and using the spare intersection cell inside L or B.
 
 One instance is one (C, L, B).  Several often clear the same candidates: one
 step per distinct set of eliminations, shown with the fewest cells (then the
-first in cell order), extra["merged"] = how many gave it when more than one.
+first in cell order), `merged` = how many gave it when more than one.
 
-Step data: extra["intersection"], extra["line_set"], extra["box_set"] (each
-{"cells", "digits"}), extra["line"] and extra["box"] (house names),
-extra["extended"].  The step's digits are all the pattern's digits.
+Roles (SdcRoles): the intersection, the line set and the box set (each its
+cells and digits), the line and the box (the step's houses), `extended`.
+The step's digits are all the pattern's digits.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 
 from ...registry import EntryKeys, PatternQuery, PatternReport, technique
 from ...grid import HOUSE_MASK, MASK_DIGITS, POPCOUNT, cell_bits, cell_name, cells_name, house_name
 from ...position import Position
+from ...roles import ALS, HOUSE, SUBSET, Part, Roles
 from ...step import make_step
-from ..als.table import cell_names, cells_of, als_table
+from ..als.table import cells_of, als_table, part_json, part_name
 from ..als.checks import als_problem, union_of
 from ..common import once_per_position
 from ..patterns import count_cells, mask_list, named_cells
@@ -150,13 +152,8 @@ def _sdc_steps(pos: Position) -> tuple:
                  for elims, (_, (line, box, c, lm, bm), count) in ordered)
 
 
-def _part(pos: Position, cells: int) -> dict:
-    return {"cells": list(cell_names(cells_of(cells))),
-            "digits": list(MASK_DIGITS[_union(pos, cells)])}
-
-
-def _text(pos: Position, cells: int) -> str:
-    return f"{cells_name(cells_of(cells))} #{''.join(map(str, MASK_DIGITS[_union(pos, cells)]))}"
+def _part(pos: Position, cells: int, role: str, tag: str) -> Part:
+    return Part(role, cells_of(cells), MASK_DIGITS[_union(pos, cells)], tag=tag)
 
 
 def _step(pos: Position, line: int, box: int, c: int, lset: int, bset: int, elims, count: int):
@@ -164,14 +161,38 @@ def _step(pos: Position, line: int, box: int, c: int, lset: int, bset: int, elim
     dl, db = _union(pos, lset), _union(pos, bset)
     basic = (POPCOUNT[v] == c.bit_count() + 2 and lset.bit_count() == 1 and bset.bit_count() == 1
              and not (dl | db) & ~v)
-    lead = (f"Sue de Coq: {_text(pos, c)}, line {_text(pos, lset)}, box {_text(pos, bset)}")
-    extra = {"intersection": _part(pos, c), "line_set": _part(pos, lset), "box_set": _part(pos, bset),
-             "line": house_name(line), "box": house_name(box), "extended": not basic}
-    if count > 1:
-        extra["merged"] = count
-    return make_step("sue-de-coq", lead, cells=cells_of(c | lset | bset),
+    roles = SdcRoles(_part(pos, c, SUBSET, "i"), _part(pos, lset, ALS, "L"),
+                     _part(pos, bset, ALS, "B"), not basic, count)
+    return make_step("sue-de-coq", roles, cells=cells_of(c | lset | bset),
                      digits=MASK_DIGITS[v | dl | db], houses=sorted((line, box)),
-                     eliminations=elims, lead=lead, extra=extra)
+                     eliminations=elims)
+
+
+@dataclass(frozen=True)
+class SdcRoles(Roles):
+    """The crossing's cells (tagged i), the line's ALS (L) and the box's
+    (B), each with its digits; the step's houses are (line, box);
+    `merged`: how many patterns gave the same eliminations."""
+    intersection: Part
+    line_set: Part
+    box_set: Part
+    extended: bool
+    merged: int
+
+    def name(self, step) -> str:
+        return (f"Sue de Coq: {part_name(self.intersection)}, line {part_name(self.line_set)}, "
+                f"box {part_name(self.box_set)}")
+
+    def json(self, step) -> dict:
+        out = {"intersection": part_json(self.intersection), "line_set": part_json(self.line_set),
+               "box_set": part_json(self.box_set), "line": house_name(step.houses[0]),
+               "box": house_name(step.houses[1]), "extended": self.extended}
+        if self.merged > 1:
+            out["merged"] = self.merged
+        return out
+
+    def parts(self, step):
+        return (Part(HOUSE, houses=step.houses), self.intersection, self.line_set, self.box_set)
 
 
 # ------------------------------------------------------------------ pattern check

@@ -2,11 +2,15 @@
 rectangles.py).  Finder, pattern check, registration."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...grid import (
-    HOUSE_MASK, HOUSES_OF, MASK_DIGITS, POPCOUNT, cell_name, house_name,
+    BOX, HOUSE_MASK, HOUSES_OF, MASK_DIGITS, POPCOUNT, cell_name, house_name, mask_of,
 )
+from ...hint_words import HintWords, Place, place_text
 from ...position import Position
 from ...registry import EntryKeys, PatternQuery, PatternReport, technique
+from ...roles import BASE, Part, Roles
 from ...step import make_step
 from ..common import digit_masks
 from .rectangles import holds, uniqueness_problem
@@ -48,12 +52,27 @@ def bug_digit(pos: Position, cell: int) -> int:
 
 def bug_step(pos: Position, cell: int, d: int):
     masks = digit_masks(pos)
-    three = [house_name(h) for h in HOUSES_OF[cell] if (masks[d] & HOUSE_MASK[h]).bit_count() == 3]
-    name = f"BUG+1: {mask_list(pos.cands[cell])} in {cell_name(cell)}"
-    return make_step("bug-plus-one", name, cells=(cell,), digits=(d,), houses=HOUSES_OF[cell],
-                     placements=[(cell, d)], lead=name,
-                     extra={"candidates": list(MASK_DIGITS[pos.cands[cell]]), "digit": d,
-                            "three_times": three})
+    three = tuple(h for h in HOUSES_OF[cell] if (masks[d] & HOUSE_MASK[h]).bit_count() == 3)
+    return make_step("bug-plus-one", BugRoles(MASK_DIGITS[pos.cands[cell]], three), cells=(cell,),
+                     digits=(d,), houses=HOUSES_OF[cell], placements=[(cell, d)])
+
+
+@dataclass(frozen=True)
+class BugRoles(Roles):
+    """BUG+1: the one cell with three candidates (the step's cell), its digit
+    the one that sits three times in `three_times` (houses)."""
+    candidates: tuple[int, ...]
+    three_times: tuple[int, ...]
+
+    def name(self, step) -> str:
+        return f"BUG+1: {mask_list(mask_of(self.candidates))} in {cell_name(step.cells[0])}"
+
+    def json(self, step) -> dict:
+        return {"candidates": list(self.candidates), "digit": step.digits[0],
+                "three_times": [house_name(h) for h in self.three_times]}
+
+    def parts(self, step):
+        return (Part(BASE, houses=self.three_times, digits=step.digits),)
 
 
 
@@ -89,11 +108,28 @@ def _bug_check(pos: Position, q: PatternQuery) -> PatternReport:
     return holds(q, cells, "BUG+1", (d,), places={(x, d)})
 
 
+class BugHints(HintWords):
+    """The cell's box, then the cell and its three candidates; the digit
+    that goes there only with the effect."""
+
+    def place(self, step) -> Place:
+        return Place(houses=(18 + BOX[step.cells[0]],))
+
+    def where(self, step, position=None) -> str:
+        return (f"look {place_text(self.place(step))}: every unsolved cell of the grid holds two "
+                f"candidates, but one cell there holds three.")
+
+    def pattern(self, step) -> str:
+        return (f"the pattern: {cell_name(step.cells[0])} is the one cell with three candidates "
+                f"({mask_list(mask_of(step.roles.candidates))}); which of them sits three times in "
+                f"one of its houses?")
+
+
 def _bug_entry_keys(step) -> EntryKeys:
     """The BUG+1 cell, with the digit it takes; its step name lists all three
     candidates, which an entry naming BUG+1 may repeat."""
     return EntryKeys(frozenset(step.cells), digits=frozenset(step.digits),
-                     more_digits=frozenset(step.extra["candidates"]))
+                     more_digits=frozenset(step.roles.candidates))
 
 
 @technique("bug-plus-one", "Bivalue Universal Grave + 1", "uniqueness", rank=96, weight=100,
@@ -101,7 +137,7 @@ def _bug_entry_keys(step) -> EntryKeys:
            aliases=("bug+1", "bug + 1", "bug plus one", "bug plus 1", "bug 1", "bug",
                     "bivalue universal grave", "bivalue universal grave + 1",
                     "bivalue universal grave plus one"),
-           uniqueness=True, check=_bug_check, entry_keys=_bug_entry_keys,
+           uniqueness=True, check=_bug_check, entry_keys=_bug_entry_keys, hints=BugHints(),
            prerequisites=("naked-subset", "x-wing"),
            distractors=("unique-rectangle", "naked-single", "hidden-single", "hidden-rectangle"),
            confusions=(("unique-rectangle", "BUG+1 vs Unique Rectangle",

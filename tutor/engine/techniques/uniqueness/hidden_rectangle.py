@@ -2,12 +2,15 @@
 (see rectangles.py).  Finder, pattern check, registration."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...grid import (
     COL, HOUSE_MASK, MASK_DIGITS, ROW, bit, cell_bits, cell_name, cells_mask, cells_name,
-    house_name,
+    house_name, mask_of,
 )
 from ...position import Position
 from ...registry import PatternQuery, PatternReport, technique
+from ...roles import BASE, CORNER, Part, Roles
 from ...step import make_step
 from ..common import digit_masks
 from .rectangles import DEADLY, candidate_rectangles, holds, pair_text, rectangle_query
@@ -15,6 +18,27 @@ from ..patterns import fail_on
 
 
 # ================================================================ Hidden Rectangle
+
+@dataclass(frozen=True)
+class HRRoles(Roles):
+    """A Hidden Rectangle: the step's cells are the rectangle, its digits
+    the pair, its houses the row and column of the far corner (the target),
+    where the link digit has only the rectangle's two cells."""
+    bivalue_cell: int
+    link_digit: int
+
+    def name(self, step) -> str:
+        return f"Hidden Rectangle: {pair_text(mask_of(step.digits))} {cells_name(step.cells)}"
+
+    def json(self, step) -> dict:
+        return {"pair": list(step.digits), "bivalue_cell": cell_name(self.bivalue_cell),
+                "target": cell_name(step.eliminations[0][0]), "link_digit": self.link_digit,
+                "link_houses": [house_name(h) for h in step.houses]}
+
+    def parts(self, step):
+        return (Part(CORNER, cells=step.cells, digits=step.digits),
+                Part(BASE, houses=step.houses, digits=(self.link_digit,)))
+
 
 def hidden_rectangle_steps(pos: Position, rect, ab: int) -> list:
     """Every Hidden Rectangle of one rectangle on one pair: one per bivalue
@@ -36,13 +60,9 @@ def hidden_rectangle_steps(pos: Position, rect, ab: int) -> list:
             if masks[u] & HOUSE_MASK[row] != row_pair or masks[u] & HOUSE_MASK[col] != col_pair:
                 continue
             v = MASK_DIGITS[ab & ~bit(u)][0]
-            name = f"Hidden Rectangle: {pair_text(ab)} {cells_name(rect)}"
-            steps.append(make_step(
-                "hidden-rectangle", name, cells=rect, digits=MASK_DIGITS[ab], houses=(row, col),
-                eliminations=[(far, v)], lead=name,
-                extra={"pair": list(MASK_DIGITS[ab]), "bivalue_cell": cell_name(rect[k]),
-                       "target": cell_name(far), "link_digit": u,
-                       "link_houses": [house_name(row), house_name(col)]}))
+            steps.append(make_step("hidden-rectangle", HRRoles(rect[k], u), cells=rect,
+                                   digits=MASK_DIGITS[ab], houses=(row, col),
+                                   eliminations=[(far, v)]))
     return steps
 
 

@@ -3,6 +3,7 @@ for the deadly pattern and each test).  Finder, pattern check, registration."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from itertools import combinations
 
 from ...grid import (
@@ -11,6 +12,7 @@ from ...grid import (
 )
 from ...position import Position
 from ...registry import EntryKeys, PatternQuery, PatternReport, technique
+from ...roles import CORNER, LINK, SUBSET, Part, Roles
 from ...step import make_step
 from ..common import digit_masks
 from ..patterns import fail_on, mask_list
@@ -40,7 +42,7 @@ def rectangle_steps(pos: Position, rect, ab: int) -> list:
     masks = digit_masks(pos)
     ecells = [rect[k] for k in extra]
     a, b = MASK_DIGITS[ab]
-    found: list[tuple] = []      # (type, eliminations, extra fields, houses)
+    found: list[tuple] = []      # (type, eliminations, fields of URRoles, houses)
     if len(extra) == 1:
         found.append((1, [(ecells[0], a), (ecells[0], b)], {}, []))
     rests = {cands[i] & ~ab for i in ecells}
@@ -84,9 +86,8 @@ def _test3(pos, ab, ecells, h):
             if POPCOUNT[digits] != k + 1:
                 continue
             elims = [(i, d) for i in free if i not in subset for d in MASK_DIGITS[cands[i] & digits]]
-            out.append((3, elims, {"subset_cells": [cell_name(i) for i in subset], "_subset": subset,
-                                   "subset_digits": list(MASK_DIGITS[digits]),
-                                   "subset_house": house_name(h)}, [h]))
+            out.append((3, elims, {"subset": tuple(subset), "subset_digits": MASK_DIGITS[digits],
+                                   "subset_house": h}, [h]))
     return out
 
 
@@ -98,8 +99,8 @@ def _test4(masks, ab, ecells, shared):
         links = [h for h in shared if masks[u] & HOUSE_MASK[h] == both]
         if links:
             v = MASK_DIGITS[ab & ~bit(u)][0]
-            out.append((4, [(i, v) for i in ecells],
-                        {"link_digit": u, "link_houses": [house_name(h) for h in links]}, links))
+            out.append((4, [(i, v) for i in ecells], {"link_digit": u, "link_houses": tuple(links)},
+                        links))
     return out
 
 
@@ -115,26 +116,65 @@ def _test6(masks, rect, ab, ecells):
     lines = rect_lines(rect)
     for u in MASK_DIGITS[ab]:
         if all(masks[u] & HOUSE_MASK[h] == m for h, m in lines):
-            out.append((6, [(i, u) for i in ecells],
-                        {"link_digit": u, "link_houses": [house_name(h) for h, _ in lines]},
-                        [h for h, _ in lines]))
+            houses = tuple(h for h, _ in lines)
+            out.append((6, [(i, u) for i in ecells], {"link_digit": u, "link_houses": houses},
+                        houses))
     return out
 
 
 def _ur_step(kind, rect, ab, ecells, elims, fields, houses):
-    name = f"Uniqueness Test {kind}: {pair_text(ab)} {cells_name(rect)}"
-    lead = name
-    if kind == 3:
-        lead += (f" + {mask_list(mask_of(fields['subset_digits']))} in "
-                 f"{cells_name(fields['_subset'])} ({fields['subset_house']})")
-    extra = {"type": kind, "pair": list(MASK_DIGITS[ab]),
-             "extra_cells": [cell_name(i) for i in ecells],
-             "bivalue_cells": [cell_name(i) for i in rect if i not in ecells]}
-    extra.update(fields)
     lines = [h for h, _ in rect_lines(rect)]
-    return make_step("unique-rectangle", name, cells=rect, digits=MASK_DIGITS[ab],
-                     houses=sorted(set(lines) | set(houses)), eliminations=elims, lead=lead,
-                     extra=extra)
+    return make_step("unique-rectangle", URRoles(kind, tuple(ecells), **fields), cells=rect,
+                     digits=MASK_DIGITS[ab], houses=sorted(set(lines) | set(houses)),
+                     eliminations=elims)
+
+
+@dataclass(frozen=True)
+class URRoles(Roles):
+    """A Uniqueness Test: the step's cells are the rectangle, its digits the
+    pair; the corners holding more than the pair (`extra_cells`), and what
+    the test adds: the one extra digit (2, 5), the subset that takes the
+    extras (3), the strong links on one pair digit (4, 6)."""
+    type: int
+    extra_cells: tuple[int, ...]
+    extra_digit: int = 0
+    subset: tuple[int, ...] = ()
+    subset_digits: tuple[int, ...] = ()
+    subset_house: int = -1
+    link_digit: int = 0
+    link_houses: tuple[int, ...] = ()
+
+    def name(self, step) -> str:
+        return f"Uniqueness Test {self.type}: {pair_text(mask_of(step.digits))} {cells_name(step.cells)}"
+
+    def lead(self, step) -> str:
+        if self.type != 3:
+            return self.name(step)
+        return (f"{self.name(step)} + {mask_list(mask_of(self.subset_digits))} in "
+                f"{cells_name(self.subset)} ({house_name(self.subset_house)})")
+
+    def json(self, step) -> dict:
+        out = {"type": self.type, "pair": list(step.digits),
+               "extra_cells": [cell_name(i) for i in self.extra_cells],
+               "bivalue_cells": [cell_name(i) for i in step.cells if i not in self.extra_cells]}
+        if self.extra_digit:
+            out["extra_digit"] = self.extra_digit
+        if self.subset:
+            out["subset_cells"] = [cell_name(i) for i in self.subset]
+            out["subset_digits"] = list(self.subset_digits)
+            out["subset_house"] = house_name(self.subset_house)
+        if self.link_digit:
+            out["link_digit"] = self.link_digit
+            out["link_houses"] = [house_name(h) for h in self.link_houses]
+        return out
+
+    def parts(self, step):
+        parts = [Part(CORNER, cells=step.cells, digits=step.digits)]
+        if self.subset:
+            parts.append(Part(SUBSET, cells=self.subset, digits=self.subset_digits))
+        if self.link_digit:
+            parts.append(Part(LINK, cells=self.extra_cells, digits=(self.link_digit,)))
+        return tuple(parts)
 
 
 def _named_type(label: str) -> int | None:
@@ -153,9 +193,9 @@ def _ur_check(pos: Position, q: PatternQuery) -> PatternReport:
     reasons = []
     for ab in pairs:
         steps = rectangle_steps(pos, rect, ab)
-        hits = [s for s in steps if wanted in (None, s.extra["type"])]
+        hits = [s for s in steps if wanted in (None, s.roles.type)]
         if hits:
-            types = sorted({s.extra["type"] for s in hits})
+            types = sorted({s.roles.type for s in hits})
             label = f"Uniqueness Test {types[0]}" if len(types) == 1 else "Unique Rectangle"
             elims = {e for s in hits for e in s.eliminations}
             return holds(q, rect, label, MASK_DIGITS[ab], elims)
@@ -167,7 +207,7 @@ def _ur_why(pos, rect, ab, steps, wanted) -> tuple[str, list[int]]:
     """Why no (wanted) Uniqueness Test holds on the rectangle and pair."""
     name, (a, b) = cells_name(rect), MASK_DIGITS[ab]
     if steps:
-        kind = steps[0].extra["type"]
+        kind = steps[0].roles.type
         return (f"{name} is a Uniqueness Test {kind} ({SHAPES[kind]}), not Test {wanted}", [])
     extra = [i for i in rect if pos.cands[i] != ab]
     if not extra:
@@ -193,11 +233,11 @@ def _ur_why(pos, rect, ab, steps, wanted) -> tuple[str, list[int]]:
 
 
 def _ur_label(step) -> str:
-    return f"Uniqueness Test {step.extra['type']}"
+    return f"Uniqueness Test {step.roles.type}"
 
 
 def _ur_entry_keys(step) -> EntryKeys:
-    more = {step.extra["extra_digit"]} if "extra_digit" in step.extra else set()
+    more = {step.roles.extra_digit} if step.roles.extra_digit else set()
     return EntryKeys(frozenset(step.cells), digits=frozenset(step.digits),
                      more_digits=frozenset(more))
 
@@ -222,7 +262,7 @@ def unique_rectangle(pos: Position):
     steps = []
     for rect, ab in candidate_rectangles(pos):
         steps.extend(rectangle_steps(pos, rect, ab))
-    steps.sort(key=lambda s: (s.extra["type"], s.cells, s.digits, s.eliminations))
+    steps.sort(key=lambda s: (s.roles.type, s.cells, s.digits, s.eliminations))
     return steps
 
 

@@ -19,8 +19,6 @@ from ...grid import (
 from ...position import Position
 from ..patterns import count_cells, fail_on, holds, mask_list, named_cells, removal_reasons, z_targets
 
-LABELS = {"xy-wing": "XY-Wing", "xyz-wing": "XYZ-Wing", "wxyz-wing": "WXYZ-Wing"}
-
 
 def unneeded_subset(cells, zmask: int, cands) -> tuple[int, ...] | None:
     """The first 2 or 3 of the cells that hold z and only as many digits as

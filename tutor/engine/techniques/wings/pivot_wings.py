@@ -21,11 +21,10 @@ WXYZ-Wing is the four-cell case in full generality: a hinge holding all
 four digits with three pincers, a hinge of three digits without z, or four
 cells in a row of "sees" links with no hinge at all.
 
-Step data: extra["z"] and extra["z_cells"] (the pattern cells holding z);
-extra["pivot"] (XY, XYZ) or extra["hinge"] (WXYZ: a cell that sees the
-other three, or None when there is none) and extra["pincers"] (the other
-cells: all four for a WXYZ-Wing without a hinge); extra["z_in_hinge"]
-(WXYZ).  The text names z last: `XY-Wing: 5/7/8 in r8c2 (pivot), r8c6,
+Roles (WingRoles): the pivot (XY, XYZ) or hinge (WXYZ: a cell that sees
+the other three, when there is one), the pincers (the other cells: all
+four for a WXYZ-Wing without a hinge), z (the step's last digit) and the
+cells holding it.  The text names z last: `XY-Wing: 5/7/8 in r8c2 (pivot), r8c6,
 r7c3 => r8c3<>8`.
 
 Choices:
@@ -47,15 +46,17 @@ W-Wing, the fourth wing of the family, lives in w_wing.py.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
 
 from ...registry import EntryKeys, technique
 from ...grid import HOUSES_OF, MASK_DIGITS, PEER_MASK, POPCOUNT, SINGLE_DIGIT, cell_bits, cell_name
 from ...position import Position
+from ...roles import HINGE, PINCER, PIVOT, Z, Part, Roles
 from ...step import Step, make_step
 from ..common import bivalue_pairs, once_per_position
 from .checks import (
-    LABELS, check_wxyz_wing, check_xy_wing, check_xyz_wing, z_targets,
+    check_wxyz_wing, check_xy_wing, check_xyz_wing, z_targets,
 )
 
 
@@ -111,7 +112,8 @@ def four_cell_wings(pos: Position) -> list[tuple[tuple[int, int, int, int], int,
             pool |= 1 << i
     # clear[c]: the cells no digit of c is loose with (its peers, and the
     # cells sharing none of its digits); loose_at[c][z]: z may be loose too
-    clear, loose_at = {}, {}
+    clear: dict[int, int] = {}
+    loose_at: dict[int, dict[int, int]] = {}
     for c in cell_bits(pool):
         digits = MASK_DIGITS[cands[c]]
         sharing = 0
@@ -125,7 +127,7 @@ def four_cell_wings(pos: Position) -> list[tuple[tuple[int, int, int, int], int,
                 if d != z:
                     other |= masks[d]
             at[z] = PEER_MASK[c] | ~other
-    found = []
+    found: list[tuple] = []
     adding: dict = {}
     for z in range(1, 10):
         zm = masks[z]
@@ -230,40 +232,78 @@ def hinge_of(cells, cands) -> int | None:
 
 # ---------------------------------------------------------------- steps
 
-def _wing_step(pos: Position, tid: str, first: int | None, others, z: int, targets: int):
+@dataclass(frozen=True)
+class WingKind:
+    """What sets the three wings apart: the id, the label, the role of the
+    cell that sees the others (a pivot; a WXYZ-Wing's hinge, which it may
+    lack), and whether the digits are listed by the pincers that hold them
+    (x and y, then z) or all in order (z last)."""
+    id: str
+    label: str
+    centre: str
+    by_pincers: bool
+
+
+XY_WING = WingKind("xy-wing", "XY-Wing", PIVOT, True)
+XYZ_WING = WingKind("xyz-wing", "XYZ-Wing", PIVOT, True)
+WXYZ_WING = WingKind("wxyz-wing", "WXYZ-Wing", HINGE, False)
+
+
+@dataclass(frozen=True)
+class WingRoles(Roles):
+    """The step's cells are the pivot or hinge (when `centred`), then the
+    pincers; its digits end with z; `z_cells` the pattern cells holding z."""
+    kind: WingKind
+    centred: bool
+    z_cells: tuple[int, ...]
+
+    def _head(self, step) -> str:
+        return f"{self.kind.label}: {'/'.join(map(str, step.digits))} in "
+
+    def name(self, step) -> str:
+        return self._head(step) + ", ".join(cell_name(c) for c in step.cells)
+
+    def lead(self, step) -> str:
+        names = [cell_name(c) for c in step.cells]
+        if self.centred:
+            names[0] += f" ({self.kind.centre})"
+        return self._head(step) + ", ".join(names)
+
+    def pincers(self, step) -> tuple[int, ...]:
+        return step.cells[1:] if self.centred else step.cells
+
+    def json(self, step) -> dict:
+        z = step.digits[-1]
+        out = {"z": z, "z_cells": [cell_name(c) for c in self.z_cells],
+               self.kind.centre: cell_name(step.cells[0]) if self.centred else None,
+               "pincers": [cell_name(c) for c in self.pincers(step)]}
+        if self.kind.centre == HINGE:
+            out["z_in_hinge"] = self.centred and step.cells[0] in self.z_cells
+        return out
+
+    def parts(self, step):
+        centre = (Part(self.kind.centre, cells=step.cells[:1], digits=step.digits),) if self.centred else ()
+        return centre + (Part(PINCER, cells=self.pincers(step), digits=step.digits),
+                         Part(Z, cells=self.z_cells, digits=step.digits[-1:]))
+
+
+def _wing_step(pos: Position, kind: WingKind, first: int | None, others, z: int, targets: int):
     """A step for an XY-, XYZ- or WXYZ-Wing: first is the pivot or hinge
     (None for a WXYZ-Wing without one)."""
     cands = pos.cands
     cells = ([first] if first is not None else []) + list(others)
     bz = 1 << (z - 1)
-    union = 0
-    for c in cells:
-        union |= cands[c]
-    if tid == "wxyz-wing":
-        digits = [d for d in MASK_DIGITS[union] if d != z] + [z]
-    else:
+    if kind.by_pincers:
         # x and y in the order of the pincers that hold them
         digits = [SINGLE_DIGIT[cands[p] & ~bz] for p in others] + [z]
-    role = "pivot" if tid != "wxyz-wing" else "hinge"
-    # the name lists the cells (pivot or hinge first); the text also says which is which
-    names = [cell_name(c) for c in cells]
-    head = f"{LABELS[tid]}: {'/'.join(map(str, digits))} in "
-    name = head + ", ".join(names)
-    if first is not None:
-        names[0] += f" ({role})"
-    lead = head + ", ".join(names)
-    extra = {
-        "z": z,
-        "z_cells": [cell_name(c) for c in cells if cands[c] & bz],
-        role: cell_name(first) if first is not None else None,
-        "pincers": [cell_name(c) for c in others],
-    }
-    if tid == "wxyz-wing":
-        extra["z_in_hinge"] = first is not None and bool(cands[first] & bz)
-    return make_step(
-        tid, name, cells=cells, digits=digits, houses=_joining_houses(cells),
-        eliminations=[(i, z) for i in cell_bits(targets)], lead=lead, extra=extra,
-    )
+    else:
+        union = 0
+        for c in cells:
+            union |= cands[c]
+        digits = [d for d in MASK_DIGITS[union] if d != z] + [z]
+    roles = WingRoles(kind, first is not None, tuple(c for c in cells if cands[c] & bz))
+    return make_step(kind.id, roles, cells=cells, digits=digits, houses=_joining_houses(cells),
+                     eliminations=[(i, z) for i in cell_bits(targets)])
 
 
 @once_per_position
@@ -274,8 +314,8 @@ def _three_cell_steps(pos: Position) -> dict[str, tuple]:
     for pivot, pincers, z in three_cell_wings(pos):
         targets = z_targets(pos, (pivot,) + pincers, z)
         if targets:
-            tid = "xy-wing" if POPCOUNT[pos.cands[pivot]] == 2 else "xyz-wing"
-            found[tid].append(_wing_step(pos, tid, pivot, pincers, z, targets))
+            kind = XY_WING if POPCOUNT[pos.cands[pivot]] == 2 else XYZ_WING
+            found[kind.id].append(_wing_step(pos, kind, pivot, pincers, z, targets))
     return {tid: tuple(sorted(steps, key=lambda s: s.cells)) for tid, steps in found.items()}
 
 
@@ -296,7 +336,7 @@ def _wxyz_wings(pos: Position) -> list:
 
 def bent_entry_keys(step: Step) -> EntryKeys:
     """The wing's cells; digits, when named, must include z (and may name the rest)."""
-    z = step.extra["z"]
+    z = step.digits[-1]
     return EntryKeys(frozenset(step.cells), digits=frozenset((z,)),
                      more_digits=frozenset(d for d in step.digits if d != z))
 
@@ -344,8 +384,8 @@ def xyz_wing(pos: Position):
     check=check_wxyz_wing, entry_keys=bent_entry_keys,
 )
 def wxyz_wing(pos: Position):
-    return [_wing_step(pos, "wxyz-wing", *wing) for wing in _wxyz_wings(pos)]
+    return [_wing_step(pos, WXYZ_WING, *wing) for wing in _wxyz_wings(pos)]
 
 
 # A solve applies one step at a time: build only the first.
-wxyz_wing.first = lambda pos: [_wing_step(pos, "wxyz-wing", *wing) for wing in _wxyz_wings(pos)[:1]]
+wxyz_wing.first = lambda pos: [_wing_step(pos, WXYZ_WING, *wing) for wing in _wxyz_wings(pos)[:1]]

@@ -9,18 +9,21 @@ every cell that sees both A and B.
 
 One instance is (A, B, x).  Several links on x give the same elimination:
 the step shows the first one (houses in order, rows, columns, then boxes)
-and lists every one in extra["links"], so a learner may name any of them.
+and lists every one in its roles' `links`, so a learner may name any of them.
 The same pair of cells may also be bridged on y; that is another step,
 removing x.  Two cells with the same pair that see each other are a Naked
 Pair, never a W-Wing.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import cast
 from itertools import combinations
 
 from ...registry import EntryKeys, PatternQuery, PatternReport, technique
 from ...grid import MASK_DIGITS, PEER_MASK, POPCOUNT, SINGLE_DIGIT, cell_bits, cell_name, house_name
 from ...position import Position
+from ...roles import LINK, WING, Z, Part, Roles
 from ...step import Step, make_step
 from ..common import bivalue_pairs, conjugate_links, digit_masks, once_per_position
 from ..patterns import count_cells, fail_on, holds, mask_list, named_cells, removal_reasons
@@ -60,27 +63,41 @@ def _w_wings(pos: Position) -> tuple:
                     links = w_wing_links(pos, a, b, x)
                     if links:
                         steps.append(_w_step(a, b, x, y, links, targets))
-    steps.sort(key=lambda s: (s.cells[:2], s.extra["link_digit"]))
+    steps.sort(key=lambda s: (s.cells[:2], s.roles.x))
     return tuple(steps)
 
 
 def _w_step(a, b, x, y, links, targets):
     l1, l2, h = links[0]
-    lead = (f"W-Wing: {x}/{y} in {cell_name(a)}, {cell_name(b)} connected by {x} in "
-            f"{cell_name(l1)}={cell_name(l2)} ({house_name(h)})")
-    return make_step(
-        "w-wing", lead, cells=(a, b, l1, l2), digits=tuple(sorted((x, y))),
-        houses=(h,), eliminations=[(i, y) for i in cell_bits(targets)], lead=lead,
-        extra={
-            "wings": [cell_name(a), cell_name(b)],
-            "link": [cell_name(l1), cell_name(l2)],
-            "link_house": house_name(h),
-            "link_digit": x,
-            "z": y,
-            "links": [[cell_name(u), cell_name(v), house_name(k)] for u, v, k in links],
-            "_links": links,
-        },
-    )
+    return make_step("w-wing", WWingRoles(x, y, tuple(links)), cells=(a, b, l1, l2),
+                     digits=tuple(sorted((x, y))), houses=(h,),
+                     eliminations=[(i, y) for i in cell_bits(targets)])
+
+
+@dataclass(frozen=True)
+class WWingRoles(Roles):
+    """The step's cells are the two wing cells, then the link shown (the
+    first of `links`, every (l1, l2, house) that bridges them on x); y (z)
+    leaves the cells that see both wing cells."""
+    x: int
+    z: int
+    links: tuple[tuple[int, int, int], ...]
+
+    def name(self, step) -> str:
+        a, b, l1, l2 = (cell_name(c) for c in step.cells)
+        return (f"W-Wing: {self.x}/{self.z} in {a}, {b} connected by {self.x} in {l1}={l2} "
+                f"({house_name(step.houses[0])})")
+
+    def json(self, step) -> dict:
+        a, b, l1, l2 = (cell_name(c) for c in step.cells)
+        return {"wings": [a, b], "link": [l1, l2], "link_house": house_name(step.houses[0]),
+                "link_digit": self.x, "z": self.z,
+                "links": [[cell_name(u), cell_name(v), house_name(k)] for u, v, k in self.links]}
+
+    def parts(self, step):
+        return (Part(WING, cells=step.cells[:2], digits=step.digits),
+                Part(LINK, cells=step.cells[2:], digits=(self.x,)),
+                Part(Z, cells=step.cells[:2], digits=(self.z,)))
 
 
 # ---------------------------------------------------------------- pattern check
@@ -165,10 +182,10 @@ def w_entry_keys(step: Step) -> EntryKeys:
     """The two bivalue cells, alone or with any link's two cells; digits, when
     named, must include the removed one."""
     a, b = step.cells[:2]
-    with_links = tuple(frozenset((a, b, u, v)) for u, v, _ in step.extra["_links"])
+    roles = cast(WWingRoles, step.roles)
+    with_links = tuple(frozenset((a, b, u, v)) for u, v, _ in roles.links)
     return EntryKeys(frozenset((a, b)), alternatives=with_links,
-                     digits=frozenset((step.extra["z"],)),
-                     more_digits=frozenset((step.extra["link_digit"],)))
+                     digits=frozenset((roles.z,)), more_digits=frozenset((roles.x,)))
 
 
 @technique(
