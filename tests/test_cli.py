@@ -98,7 +98,7 @@ def test_solve_text_shows_the_path_and_the_score(capsys):
 
 
 def test_solve_batch_text_is_one_line_a_puzzle(capsys, tmp_path):
-    """A batch without --json: one line a puzzle (README, "The command line")."""
+    """A batch without --json: one line a puzzle (docs/cli.md)."""
     path = tmp_path / "batch.txt"
     puzzles = (PUZZLES / "qqwing-expert.txt").read_text().split()[:3]
     path.write_text("\n".join(puzzles + ["." * 81]) + "\n")

@@ -1,4 +1,4 @@
-"""Issue 28, the command line under odd input: each promise of the README
+"""Issue 28, the command line under odd input: each promise of docs/cli.md
 ("bad input is one line on standard error and exit 2, never a traceback")
 on the inputs that broke it."""
 from __future__ import annotations

@@ -89,7 +89,7 @@ def test_steps_batch_one_json_array_a_line(capsys, monkeypatch, tmp_path):
 
 
 def test_steps_batch_is_json_with_or_without_the_flag(capsys, monkeypatch, tmp_path):
-    """README: a batch writes one JSON array a line, `--json` or not."""
+    """docs/cli.md: a batch writes one JSON array a line, `--json` or not."""
     path = tmp_path / "batch.txt"
     path.write_text(f"{LOCKEDSET}\n{LOCKEDSET}\n")
     code, out, _ = run(capsys, monkeypatch, "steps", str(path), "--batch", "-t", "locked-set",
@@ -98,7 +98,7 @@ def test_steps_batch_is_json_with_or_without_the_flag(capsys, monkeypatch, tmp_p
                          "locked-set", "--after", "singles")
     assert code == code2 == 0 and out == out2
     assert [len(json.loads(line)) for line in out.splitlines()] == [25, 25]
-    readme = open(os.path.join(ROOT, "README.md")).read()
+    readme = open(os.path.join(ROOT, "docs", "cli.md")).read()
     assert "--batch [--technique ID]... [--after ...] [--json]" in readme
     assert "with or without\n`--json`: a batch is always JSON" in readme
 

@@ -173,7 +173,7 @@ def cmd_position(args) -> int:
     return 0
 
 
-# `check` exit status per verdict (README, "The command line")
+# `check` exit status per verdict (docs/cli.md)
 CHECK_STATUS = {"proved": 0, "proved-other": 0, "true-unproved": 1, "false": 1, "invalid": 2}
 
 

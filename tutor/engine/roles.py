@@ -14,7 +14,7 @@ decode a room's data:
   Remote Pair, XY-Chain, AIC, ALS wings and chains, forcing chains);
 * `name(step)` and `lead(step)`: the step's name and the pattern part of its
   one-line text, made when shown (see step.py);
-* `json(step)`: the technique keys of `step.to_json()` (the README's list).
+* `json(step)`: the technique keys of `step.to_json()` (the list in docs/cli.md).
 """
 from __future__ import annotations
 

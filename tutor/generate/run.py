@@ -9,7 +9,7 @@ Guided by one technique (`guide`), the run looks closer where it pays: a
 puzzle that reaches the technique is followed by NEIGHBOURS puzzles near it
 (grids.neighbour), seeded from the puzzle's own seed.  Measured on the rare
 rungs that gives as many to twice as many practice positions a CPU second
-as blind runs (README, "Generating"); following the near misses as well
+as blind runs (docs/engine.md, "Generating puzzles"); following the near misses as well
 (the technique has a step before the path climbs to its rung, but a
 simpler one comes first) gave fewer.
 """
