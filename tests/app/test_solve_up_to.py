@@ -44,9 +44,12 @@ async def test_S_applies_every_single_as_one_change():
         await settle(pilot)
         assert play.log_lines[-1] == "Nothing to apply: the next step is harder than Singles."
         assert len(play.game.undo_stack) == undo_depth + 1
-        # one undo takes every single back
+        # one undo takes every single back, and the news under the status
+        # line says so (the "Applied ..." it took back is old news)
         await pilot.press("u")
         assert (play.game.position.values, play.game.position.cands) == start
+        latest = play.query_one("#latest").lines
+        assert latest[0].startswith("Undid: ") and not any(x.startswith("Applied ") for x in latest)
 
 
 async def test_U_solves_up_to_a_chosen_level():

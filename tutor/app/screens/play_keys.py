@@ -118,7 +118,8 @@ class GameKeys(Screen):
         if change is None:
             self.log_line("Nothing to undo.", "info")
             return
-        self.log_line(f"Undid: {change.label}", "info")
+        # news of its own: what it took back no longer heads the latest lines
+        self.log_line(f"Undid: {change.label}", "undo")
         self.after_change(change)
 
     def action_redo(self) -> None:
@@ -126,7 +127,7 @@ class GameKeys(Screen):
         if change is None:
             self.log_line("Nothing to redo.", "info")
             return
-        self.log_line(f"Redid: {change.label}", "info")
+        self.log_line(f"Redid: {change.label}", "undo")
         self.after_change(change)
 
     def action_fill(self) -> None:

@@ -7,7 +7,7 @@ from rich.text import Text
 from textual.widgets import RichLog, Static
 
 LOG_STYLES = {"info": "", "ok": "bold green", "bad": "bold red", "warn": "bold yellow",
-              "hint": "cyan", "verdict": "bold"}
+              "hint": "cyan", "verdict": "bold", "undo": ""}
 LOG_KEEP = 500           # log lines kept to wrap again (the oldest go first)
 LATEST_NOTES = 2         # plain notes shown after the latest hint or verdict
 
@@ -42,7 +42,7 @@ class PlayLog(RichLog):
 
 
 class LatestLines(Static):
-    """The last hint, verdict or warning, and up to LATEST_NOTES plain notes
+    """The last hint, verdict, warning or undo, and up to LATEST_NOTES plain notes
     that came after it; with none of those yet, the last note alone."""
 
     def __init__(self, **kwargs) -> None:
