@@ -19,7 +19,9 @@ async def test_the_singles_quiz_asks_for_a_placement_and_a_pick_places():
         await settle(pilot)
         screen = app.screen
         assert isinstance(screen, QuizScreen)
-        assert "Claim a digit it places (e.g. r1c2=7)" in screen.prompt_text
+        example = screen.quiz.example()
+        assert re.fullmatch(r"r\dc\d=\d", example)
+        assert f"Claim a digit it places (e.g. {example}, a claim that is not one here)" in screen.prompt_text
         assert "elimination" not in screen.prompt_text and screen.sub_title == "find the placement"
         assert re.fullmatch(r"e\.g\. r\dc\d=\d, Enter", screen.entry.placeholder)
         # r1c7=3 picked on the grid: one cell, one digit, Enter

@@ -169,7 +169,12 @@ class QuizScreen(QuizPicks, QuizEnding, Screen):
         self.grid.update(position=q.position, highlight=NO_HIGHLIGHT)
         self.title, self.sub_title = q.heading(), q.sub_title()
         self.prompt_text = q.prompt()
-        self.query_one("#quiz-prompt", Static).update(Text(self.prompt_text))
+        # the entry line is narrow at 80x24: the answer's format is said here too
+        example = q.example()
+        shown = self.prompt_text
+        if example and example not in shown:
+            shown += f"\nAnswer like: {example}"
+        self.query_one("#quiz-prompt", Static).update(Text(shown))
         self.entry.placeholder = q.placeholder()
         self.entry.value = ""
         opening = q.opening()

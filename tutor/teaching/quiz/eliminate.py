@@ -70,7 +70,8 @@ class EliminateQuiz(Quiz):
         return "find the placement" if self.places else self.asks
 
     def prompt(self) -> str:
-        what = "a digit it places (e.g. r1c2=7)" if self.places else "an elimination it makes (e.g. r6c9<>5)"
+        what = "a digit it places" if self.places else "an elimination it makes"
+        what += f" (e.g. {self.example()}, a claim that is not one here)"
         head = f"{self.title}: " if self.title else ""
         return f"{head}{target_name(self.target)} is the simplest step here. Claim {what}."
 
