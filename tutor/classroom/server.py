@@ -117,7 +117,8 @@ class Classroom:
         # background, in order, each write retried until it commits (QueuedStore)
         self.store = None
         self.host = socket.gethostname()
-        self.server_id = f"{self.host}:{os.getpid()}:{int(time.time())}"
+        # host:pid:start (ns): two servers of one process (the tests) differ too
+        self.server_id = f"{self.host}:{os.getpid()}:{time.time_ns()}"
         self._ids = itertools.count(1)
         self._stopped = False
 
