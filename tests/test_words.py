@@ -49,7 +49,8 @@ def test_a_missed_elimination_is_named_as_the_digit_it_removes():
 def test_the_singles_quiz_asks_for_a_placement():
     from tutor.teaching.quiz import EliminateQuiz
     q = EliminateQuiz(parse_position(LOCKEDSET), "naked-single")
-    assert q.places and "Claim a digit it places (e.g. r1c2=7)" in q.prompt()
+    assert q.places and f"Claim a digit it places (e.g. {q.example()}, a claim that is not one here)" in q.prompt()
+    assert q.example().count("=") == 1 and "<>" not in q.example()
     assert "elimination" not in q.prompt()
     from tutor.engine.solve import apply_until_stuck
     after = apply_until_stuck(parse_position(LOCKEDSET), ["singles"])
