@@ -105,9 +105,10 @@ def chain_effects(pos, max_alses=6) -> dict[tuple, int]:
 def sdc_effects(pos) -> dict[frozenset, int]:
     """{eliminations: how many (C, L, B) give them} for every Sue de Coq:
     C two or three unsolved cells of a line-box crossing with at least two
-    more digits than cells, L an ALS of the line outside the box and B one
-    of the box outside the line, each sharing a digit with C, sharing no
-    digit with each other, all together as many digits as cells."""
+    more digits than cells, L cells of the line outside the box and B cells
+    of the box outside the line, each holding more digits than cells and
+    sharing a digit with C, sharing no digit with each other, all together
+    as many digits as cells."""
     rows = [set(HOUSES[h]) for h in range(27)]
     out: dict[frozenset, int] = {}
     for box in range(18, 27):
@@ -123,7 +124,7 @@ def sdc_effects(pos) -> dict[frozenset, int]:
                 for n in range(1, len(rest) + 1):
                     for g in combinations(sorted(rest), n):
                         d = set().union(*(cands(pos, i) for i in g))
-                        if len(d) == n + 1:
+                        if len(d) > n:
                             found.append((set(g), d))
                 sets.append(found)
             for size in (2, 3):

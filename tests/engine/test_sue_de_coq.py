@@ -66,6 +66,33 @@ def test_extended_position_complete_list():
     ]
 
 
+# Column 4 crosses box 2 in r123c4 {678}{79}{58}: five digits in three cells.
+# r7c4 {59} takes 5,9 in the column; r1c5 {267} and r1c6 {278} take 2,6,7,8
+# in the box: two cells with four digits, not an ALS, yet the six cells hold
+# six digits and the two sets share none (HoDoKu's shape, issue 26).
+WIDE_BOX_SET = ("{128}5{1678}{678}{267}{278}493{247}{267}{67}{679}{2479}3581{48}39{58}1{45}7629"
+                "{27}{47}{3578}{34578}{4578}1{23}638{146}2{46}{14}975{127}{267}5{13679}{3679}{179}8"
+                "{23}4{78}13{59}{259}{259}64{78}64{78}{137}{378}{178}2595924{78}631{78}")
+
+
+def test_a_set_that_is_not_an_als():
+    pos = parse_position(WIDE_BOX_SET)
+    steps = find_all(pos, ["sue-de-coq"])
+    assert "Sue de Coq: r123c4 #56789, line r7c4 #59, box r1c56 #2678 => r2c5<>27, r4c4<>5, " \
+           "r6c4<>9" in [s.text for s in steps]
+    assert_sound(pos, steps, pos.solution())
+    r = check_pattern(pos, query("r123c4 r7c4 r1c56"))
+    assert r.ok and {(parse_cell("r4c4"), 5), (parse_cell("r6c4"), 9)} <= r.removes
+    r = check_pattern(pos, query("r123c4 r7c4 r1c5"))
+    assert r.reason == "5 cells hold 6 digits: a Sue de Coq needs as many digits as cells"
+    # with r1c56 down to {27} they would be a LockedSet of their own, not a part
+    pos.eliminate(parse_cell("r1c5"), 6)
+    pos.eliminate(parse_cell("r1c6"), 8)
+    r = check_pattern(pos, query("r123c4 r7c4 r1c56"))
+    assert not r.ok and r.reason == ("the box part r1c56 hold 2 digits: it needs more digits than cells "
+                                     "(with as many it is a LockedSet of its own)")
+
+
 def test_step_data():
     step = find_all(after_basic(BASIC_PUZZLE), ["sue-de-coq"])[0]
     data = step.to_json()
@@ -139,12 +166,11 @@ def test_check_failing_conditions():
         "r8c1 is the only named cell where c1 and b7 cross: a Sue de Coq needs two or three",
         ["r8c1"])
     assert reason("r89c1 r9c3") == (
-        "no cell of c1 outside the crossing is named: the line part needs an ALS there", [])
-    assert reason("r89c1 r4c1 r9c3") == (
-        "the line part r4c1 is not an ALS: one cell holds 4 digits (an ALS needs 2)", ["r4c1"])
-    assert reason("r89c1 r5c1 r9c3 r7c2") == (
-        "the box part r7c2 r9c3 is not an ALS: 2 cells hold 4 digits (an ALS needs 3)",
-        ["r7c2", "r9c3"])
+        "no cell of c1 outside the crossing is named: the line part needs a cell there", [])
+    # a part may hold any number of digits more than its cells; the split and the count decide
+    assert reason("r89c1 r4c1 r9c3") == ("the line part and the box part share 6,9", ["r4c1", "r9c3"])
+    assert reason("r89c1 r5c1 r9c3 r7c2") == ("the line part and the box part share 1",
+                                              ["r5c1", "r7c2", "r9c3"])
     assert reason("r5c1 r9c3")[0] == "r5c1 r9c3 do not lie in one line and one box that cross"
     # r2c2 {189} and r2c3 {19}: row 2 crosses box 1 in three digits only
     assert reason("r2c23 r2c7 r3c2")[0] == "r2c23 hold 3 digits: the intersection needs at least 4"

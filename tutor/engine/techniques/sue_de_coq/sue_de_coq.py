@@ -1,15 +1,16 @@
-"""Sue de Coq: the cells where a line crosses a box, split between an ALS of
-the line and an ALS of the box.
+"""Sue de Coq: the cells where a line crosses a box, their digits shared
+out between a set of cells in the rest of the line and a set in the rest of
+the box.
 
-The pattern (HoDoKu's definition, basic and extended with ALSs):
+The pattern (HoDoKu's and Sudopedia's definition, basic and extended):
 
 * C: two or three unsolved cells where a row or column crosses a box (all
   of that intersection's unsolved cells, or two of its three), holding
   together a set V of at least |C| + 2 digits;
-* L: an ALS (n cells, n + 1 digits; a bivalue cell is the smallest) among
-  the unsolved cells of the line outside the box, sharing a digit with V;
-* B: an ALS among the unsolved cells of the box outside the line, sharing a
-  digit with V;
+* L: unsolved cells of the line outside the box, sharing a digit with V and
+  holding more digits than cells (an ALS is the usual case, a bivalue cell
+  the smallest; two cells with four digits will do as well);
+* B: the same among the unsolved cells of the box outside the line;
 * L and B share no digit, and C, L and B hold exactly as many digits as
   they have cells.
 
@@ -26,11 +27,13 @@ every digit of the pattern is placed in it exactly once.  Then
   the line and of the box.
 
 The third cell of the intersection, when C uses two of three, lies in both
-houses and may lose digits both ways.  With the counting, |L's digits in V|
-+ |B's digits in V| = |V| - |C| + 2.  Basic form: |V| = |C| + 2 and L and B
-are bivalue cells with digits from V; every other case is the extended form
-(flagged `extended`).  Not covered: a digit in both L and B, sets that
-are not ALSs, and using the spare intersection cell inside L or B.
+houses and may lose digits both ways.  Counting: a set's gain, its cells
+less its digits from outside V, is how many of V's digits it takes in; the
+gains of L and B add up to |V| - |C|.  A set with no more digits than cells
+is a LockedSet (or a single) of its own and is left out.  Basic form:
+|V| = |C| + 2 and L and B are bivalue cells with digits from V; every other
+case is the extended form (flagged `extended`).  Not covered: a digit in
+both L and B, and using the spare intersection cell inside L or B.
 
 One instance is one (C, L, B).  Several often clear the same candidates: one
 step per distinct set of eliminations, shown with the fewest cells (then the
@@ -51,7 +54,7 @@ from ...position import Position
 from ...roles import ALS, HOUSE, SUBSET, Part, Roles
 from ...step import make_step
 from ..als.table import cells_of, als_table, part_json, part_name
-from ..als.checks import als_problem, union_of
+from ..als.checks import union_of
 from ..common import once_per_position
 from ..patterns import count_cells, mask_list, named_cells
 
@@ -94,13 +97,36 @@ def _union(pos: Position, cells: int) -> int:
     return m
 
 
+def _rest_sets(pos: Position, house: int, other: int) -> tuple:
+    """(cells, digits, size) of every set of unsolved cells of `house` outside
+    `other` (six cells at most, so 63 sets at most) holding more digits
+    than cells (a set with as many is a LockedSet of its own, a single
+    when it is one cell: it does not belong to a Sue de Coq),
+    kept for the house while its cells stay as they are (along a solve
+    most houses do)."""
+    kept = pos.analysis.house_kept(house)
+    got = kept.get((_rest_sets, other))
+    if got is None:
+        sets = [(0, 0, 0)]
+        for i in cell_bits(HOUSE_MASK[house] & ~HOUSE_MASK[other]):
+            if not pos.values[i]:
+                b, m = 1 << i, pos.cands[i]
+                sets += [(c | b, u | m, n + 1) for c, u, n in sets]
+        got = kept[_rest_sets, other] = tuple(s for s in sets if POPCOUNT[s[1]] > s[2])
+    return got
+
+
+def _parts(sets: tuple, v: int) -> list:
+    """(cells, digits, gain) of the sets sharing a digit with the
+    intersection's digits v; gain: cells less digits from outside v, the
+    number of v's digits the set takes in.  (In a sound position gain is
+    never negative here: a negative one would leave the other set with
+    more cells than digits beside the intersection.)"""
+    return [(m, d, n - POPCOUNT[d & ~v]) for m, d, n in sets if d & v]
+
+
 @once_per_position
 def _sdc_steps(pos: Position) -> tuple:
-    records, houses = als_table(pos)
-    by_house: dict[int, list] = {}
-    for (cells, digits, *_), hs in zip(records, houses):
-        for h in hs:
-            by_house.setdefault(h, []).append((cells, digits))
     empty = 0
     for i in range(81):
         if not pos.values[i]:
@@ -110,10 +136,6 @@ def _sdc_steps(pos: Position) -> tuple:
         inter = cross & empty
         if inter.bit_count() < 2:
             continue
-        line_sets = [(m, d) for m, d in by_house.get(line, ()) if not m & HOUSE_MASK[box]]
-        box_sets = [(m, d) for m, d in by_house.get(box, ()) if not m & HOUSE_MASK[line]]
-        if not line_sets or not box_sets:
-            continue
         cells = cells_of(inter)
         for size in range(2, len(cells) + 1):
             for group in combinations(cells, size):
@@ -122,17 +144,17 @@ def _sdc_steps(pos: Position) -> tuple:
                 nv = POPCOUNT[v]
                 if nv < size + 2:
                     continue
-                need = nv - size + 2
-                by_count: dict[int, list] = {}
-                for m, d in box_sets:
-                    k = POPCOUNT[d & v]
-                    if 1 <= k < need:
-                        by_count.setdefault(k, []).append((m, d))
-                for lm, ld in line_sets:
-                    a = POPCOUNT[ld & v]
-                    if not a:
-                        continue
-                    for bm, bd in by_count.get(need - a, ()):
+                # C, L and B hold as many digits as cells exactly when the
+                # two sets' gains add up to nv - size
+                want = nv - size
+                by_gain: dict[int, list] = {}
+                for m, d, g in _parts(_rest_sets(pos, box, line), v):
+                    if 0 <= g <= want:
+                        by_gain.setdefault(g, []).append((m, d))
+                if not by_gain:
+                    continue
+                for lm, ld, g in _parts(_rest_sets(pos, line, box), v):
+                    for bm, bd in by_gain.get(want - g, ()):
                         if bd & ld:
                             continue
                         elims = tuple(sdc_effect(pos, line, box, c, lm, bm))
@@ -228,10 +250,13 @@ def _judge(pos: Position, label: str, cells, line: int, box: int):
     for score, part, house, name in ((2, l_cells, line, "line"), (3, b_cells, box, "box")):
         if not part:
             return fail(score, f"no cell of {house_name(house)} outside the crossing is named: the "
-                               f"{name} part needs an ALS there")
-        why = als_problem(pos, part)
-        if why:
-            return fail(score, f"the {name} part {why}", part)
+                               f"{name} part needs a cell there")
+        held = POPCOUNT[union_of(pos, part)]
+        if held <= len(part):
+            verb = "holds" if len(part) == 1 else "hold"
+            return fail(score, f"the {name} part {cells_name(part)} {verb} {held} "
+                               f"{'digit' if held == 1 else 'digits'}: it needs more digits than "
+                               f"cells (with as many it is a LockedSet of its own)", part)
         if not union_of(pos, part) & v:
             return fail(score, f"the {name} part {cells_name(part)} shares no digit with the "
                                f"intersection {cells_name(c_cells)}", part)
