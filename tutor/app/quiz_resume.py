@@ -6,12 +6,16 @@ switch) comes back as it was while the app runs (kept on the app), and
 also after a restart: its state (the quiz protocol's `state()`: the answers
 so far) is kept in the store (the settings table, under a name of its own,
 which the settings ignore) and replayed on a fresh quiz of the same
-position, giving the same verdicts.
+position, giving the same verdicts.  A quiz on a position drawn from the
+practice bank keeps that position (and its source) with its state, since
+the next draw would give another.
 """
 from __future__ import annotations
 
 import hashlib
 import json
+
+from ..engine.formats import PositionError, parse_position, to_braces
 
 PREFIX = "quiz:"
 
@@ -57,16 +61,35 @@ def resume(app, key: str, fresh):
     return fresh, False
 
 
-def remember(app, key: str, quiz) -> None:
-    """Keep the quiz's progress (or drop it once the quiz is over)."""
+def kept_position(app, key: str):
+    """(position, source) of the unfinished quiz of this key, when it was
+    made on a drawn position; None otherwise."""
+    kept = _open(app).get(key)
+    if kept is not None and not kept.done:
+        return kept.position, kept.source
+    state = _stored(app, key)
+    if state and isinstance(state.get("position"), str):
+        try:
+            return parse_position(state["position"]), str(state.get("source") or "")
+        except PositionError:         # a kept position that no longer reads: draw afresh
+            return None
+    return None
+
+
+def remember(app, key: str, quiz, drawn: bool = False) -> None:
+    """Keep the quiz's progress (or drop it once the quiz is over); a quiz
+    on a `drawn` position keeps the position too."""
     if quiz.done:
         forget(app, key)
         return
     _open(app)[key] = quiz
     store, user = getattr(app, "store", None), getattr(app, "user", None)
     if store is not None and user:
+        state = quiz.state()
+        if drawn:
+            state = {**state, "position": to_braces(quiz.position), "source": quiz.source}
         try:
-            store.set_setting(user, key, json.dumps(quiz.state()))
+            store.set_setting(user, key, json.dumps(state))
         except Exception:             # never lose the quiz over the store
             pass
 

@@ -29,9 +29,10 @@ from ..engine.registry import get, ladder
 from ..generate.accept import Found, cheap_rank
 from ..generate.run import run
 from ..store import bank
-from .learner import item_difficulty, position_key
+from .learner import item_difficulty, load as load_model, position_key
 from .practice_cache import load_cache
 from .practice_sources import VARIANT_PREFIX, PracticePosition, redraw_puzzle
+from .quiz.common import target_ids
 from .symmetry import Symmetry
 
 LOW_WATER = 100          # positions per technique the worker keeps the bank at, at least
@@ -137,3 +138,18 @@ def draw(store, user: str, technique: str, rating: float) -> PracticePosition:
         raise NoBankPositions(f"no practice positions for {technique} in the bank")
     bank.mark_seen(store, user, technique, rows[0].pkey)
     return _as_practice(rows[0])
+
+
+def quiz_pick(store, user: str, target: str, uniqueness: bool = True) -> PracticePosition | None:
+    """A fresh position for a quiz on a technique or family: for a family
+    one of its techniques at random, and of that the unseen bank position
+    nearest the user's rating for it (`draw`).  None when the bank cannot
+    serve (the quiz then takes a seeded practice position)."""
+    try:
+        ids = target_ids(target, uniqueness)
+        tid = ids[0] if len(ids) == 1 else random.Random(time.time_ns()).choice(ids)
+        model = load_model(store)
+        rating = model.skill(model.learner(user), tid).rating
+        return draw(store, user, tid, rating)
+    except Exception:        # noqa: BLE001 - no bank here, or it is down: practice without it
+        return None

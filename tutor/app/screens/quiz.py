@@ -28,7 +28,7 @@ from textual.widgets import Footer, Header, Input, RichLog, Static
 
 from ...engine.position import PositionError
 from ...engine.registry import UnknownTechnique
-from ...teaching.quiz import make_quiz
+from ...teaching.quiz import get_kind, make_quiz
 from ...teaching.quiz.common import REFERENCE_TARGET
 from ..settings import setting_of
 from ..widgets.grid import NO_HIGHLIGHT, Highlight, SudokuGrid, choose_layout
@@ -87,6 +87,7 @@ class QuizScreen(QuizPicks, QuizEnding, Screen):
         self.recorded = False
         self.stored: list = []
         self.resume_key: str | None = None      # a quiz made here resumes (quiz_resume.py)
+        self.drawn = False                      # its position was drawn from the practice bank
         self.resumed = False
         if self.quiz is None:
             self._make()
@@ -95,8 +96,9 @@ class QuizScreen(QuizPicks, QuizEnding, Screen):
         from ..quiz_resume import quiz_key, resume
         uniqueness = setting_of(self, "uniqueness")
         try:
-            fresh = make_quiz(self.kind, self.target, self.seed, self.start_position,
-                              uniqueness=uniqueness)
+            position, source = self._position(uniqueness)
+            fresh = make_quiz(self.kind, self.target, self.seed, position, uniqueness=uniqueness,
+                              source=source)
             self.error = None
         except (UnknownTechnique, PositionError, ValueError) as e:
             self.quiz = None
@@ -109,11 +111,35 @@ class QuizScreen(QuizPicks, QuizEnding, Screen):
         except Exception:                # no app yet: a quiz of its own
             self.quiz, self.resumed = fresh, False
 
+    def _position(self, uniqueness: bool):
+        """(position, source) to ask on: the one given; else the unfinished
+        quiz's of this kind and target; else, with a store, a fresh one from
+        the practice bank near the learner's rating (the teaching layer
+        draws it); else (None, ''): the kind picks a practice position."""
+        from ...teaching.practice_bank import quiz_pick   # the generator's imports: when needed
+        from ..quiz_resume import kept_position, quiz_key
+        self.drawn = False
+        kind = get_kind(self.kind)
+        if self.start_position is not None or kind.fixed_position(self.target, self.seed):
+            return self.start_position, ""
+        store, user = getattr(self.app, "store", None), getattr(self.app, "user", None)
+        if store is None or not user:
+            return None, ""
+        key = quiz_key(kind.kind, self.target, self.seed, None, uniqueness)
+        kept = kept_position(self.app, key)
+        if kept is None:
+            picked = quiz_pick(store, user, self.target, uniqueness)
+            kept = None if picked is None else (picked.position, picked.source)
+        if kept is None:
+            return None, ""
+        self.drawn = True
+        return kept
+
     def _keep(self) -> None:
         """Keep the quiz's progress for a return (dropped once it is over)."""
         if self.resume_key is not None and self.quiz is not None:
             from ..quiz_resume import remember
-            remember(self.app, self.resume_key, self.quiz)
+            remember(self.app, self.resume_key, self.quiz, drawn=self.drawn)
 
     def _replay(self) -> None:
         """Back in a quiz left unfinished (here, or before a drop from the

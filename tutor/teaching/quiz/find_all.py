@@ -53,11 +53,15 @@ class FindAllQuiz(Quiz):
         self._all_steps: list[Step] | None = None
 
     @classmethod
+    def fixed_position(cls, target, seed):
+        return seed is None and target == REFERENCE_TARGET
+
+    @classmethod
     def make(cls, target, seed=None, position=None, uniqueness=True, title=None, source=""):
         """With no seed nor position, the LockedSet quiz is the shipped
         reference (the 25 LockedSets); otherwise the practice position with
         the most instances (up to 6) of the first 8 for the seed."""
-        if position is None and seed is None and target == REFERENCE_TARGET:
+        if position is None and cls.fixed_position(target, seed):
             return cls(reference_position(), REFERENCE_TARGET, source=REFERENCE_PUZZLE,
                        title=title or "This position holds 25 LockedSets: find them all")
         if position is None:

@@ -64,6 +64,12 @@ class Quiz(ABC):
         on a practice position picked by `seed`; NoQuiz when there is
         nothing to ask."""
 
+    @classmethod
+    def fixed_position(cls, target: str, seed: int | None) -> bool:
+        """Whether this kind asks `target` on a position of its own (the
+        shipped reference) rather than on a practice position."""
+        return False
+
     # ------------------------------------------------------------ playing
     @property
     @abstractmethod
