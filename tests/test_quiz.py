@@ -335,3 +335,32 @@ def test_learner_shorthand_finds_the_step(tid):
             v = q.submit(_shorthand(s))
             assert v.kind in ("found", "duplicate"), (s.name, v.message)
         assert len(q.found) == q.total
+
+
+def _forcing_position():
+    from puzzle_helpers import qqwing
+    from tutor.engine.formats import parse_position
+    from tutor.engine.solve import apply_until_stuck
+    return apply_until_stuck(parse_position(qqwing("expert")[0]), ["singles", "locked-candidates"])
+
+
+def test_a_forcing_chain_typed_into_another_quiz_is_named():
+    """Issue 26: a Cell Forcing Chain's own text, typed in an X-Wing quiz,
+    is that real pattern, worded as every other technique's is."""
+    pos = _forcing_position()
+    cell = next(s for s in find_all(pos, ["forcing-chain"])
+                if s.text.startswith("Cell Forcing Chain on r1c3"))
+    v = FindAllQuiz(pos, "x-wing").submit(cell.text)
+    assert v.kind == "other" and v.message.startswith("that is a Cell Forcing Chain, not an X-Wing")
+
+
+def test_a_contradiction_chain_copied_back_is_found():
+    """Its premise r3c6<>6 is read (the cell and digit), not the chain."""
+    pos = _forcing_position()
+    step = next(s for s in find_all(pos, ["forcing-chain"])
+                if s.text.startswith("Forcing Chain Contradiction: r3c6<>6"))
+    entry = parse_entry(step.text)
+    assert entry.technique == "forcing-chain"
+    assert entry.cells == (parse_cell("r3c6"),) and entry.digits == (6,)
+    v = FindAllQuiz(pos, "forcing").submit(step.text)
+    assert v.kind == "found" and v.step.text == step.text

@@ -32,14 +32,12 @@ def brute_force(pos):
     for d in range(1, 10):
         for b in range(9):
             box = places(pos, 18 + b, d)
-            if len(box) < 3:
+            if len(box) < 2:
                 continue
             band, stack = range(3 * (b // 3), 3 * (b // 3) + 3), range(3 * (b % 3), 3 * (b % 3) + 3)
             for R in band:
                 for C in stack:
                     if any(ROW[i] != R and COL[i] != C for i in box):
-                        continue
-                    if all(ROW[i] == R for i in box) or all(COL[i] == C for i in box):
                         continue
                     for h in range(18):
                         link = places(pos, h, d)
@@ -126,22 +124,49 @@ def test_dual_form_is_two_steps():
     check_all(pos, start.solution())
 
 
-def test_two_candidates_in_the_box_make_a_turbot_fish_not_an_er():
+def test_two_candidates_in_the_box_make_a_turbot_fish_and_an_er():
     start = parse_position(qqwing("expert")[5])
     pos = apply_until_stuck(start, SIMPLER)
     # b1 holds 7 only in r2c1 and r3c3; c9 only in r2c9 and r4c9.  Read as an
-    # ER (r2/c3) it would remove r4c3, but the box is a strong link: Turbot Fish.
+    # ER (r2/c3, hinge r2c3) it removes r4c3; the box is a strong link too, so
+    # the same removal is a Turbot Fish, found first on the ladder.
     assert places(pos, 18, 7) == cells_of("r2c1 r3c3")
     assert places(pos, 9 + 8, 7) == cells_of("r2c9 r4c9")
-    assert find_all(pos, ["empty-rectangle"]) == []          # a position with none
-    assert brute_force(pos) == set()
+    assert [s.text for s in find_all(pos, ["empty-rectangle"])] == [
+        "Empty Rectangle: 7 in b1 on r2 and c3, strong link r2c9=r4c9 => r4c3<>7"]
     turbot = find_all(pos, ["turbot-fish"])
     assert [s.elimination_texts() for s in turbot] == [["r4c3<>7"]]
     r = check_pattern(pos, PatternQuery("empty-rectangle", cells=tuple(cells_of("r2c9 r4c9")),
                                         digits=(7,), lines=((18,),)))
-    assert not r.ok
-    assert r.reason == ("b1 holds 7 only in r2c1 r3c3, a strong link of its own: that makes "
-                        "a Turbot Fish, not an Empty Rectangle")
+    assert r.ok and r.removes == {(parse_cell("r4c3"), 7)}
+    check_all(pos, start.solution())
+
+
+# From HoDoKu's library (issue 26): b7 holds 9 only in r7c2 and r8c3; c6 only
+# in r3c6 and r8c6.  ER on r8 and c2: if r8c6 is 9, b7's 9 is r7c2; if not,
+# r3c6 is: either way r3c2 loses 9.
+ER_TWO_CELLS = ("4{689}{689}7{26}5{139}{139}{12}{25}{679}1{46}{269}3{49}{57}8{25}{379}{39}81{49}6{57}"
+                "{24}625947{18}{18}31473825699{38}{38}1562473{69}2{46}71{489}{89}585{69}2{369}{49}7"
+                "{139}{14}7145{39}8{39}26")
+
+
+def test_a_box_with_two_candidates_is_an_er_box():
+    pos = parse_position(ER_TWO_CELLS)
+    texts = [s.text for s in find_all(pos, ["empty-rectangle"])]
+    assert "Empty Rectangle: 9 in b7 on r8 and c2, strong link r8c6=r3c6 => r3c2<>9" in texts
+    check_all(pos, pos.solution())
+
+
+def test_a_box_on_one_line_is_an_er_box():
+    """Before Pointing is applied, a box whose candidates sit on one row
+    serves with each of its columns (HoDoKu counts these)."""
+    picks = [parse_position(t) for t in qqwing("expert")[:40]]
+    one_line = 0
+    for pos in picks:
+        for s in check_all(pos, pos.solution()):
+            box = [i for i in s.cells[:-2]]
+            one_line += len({ROW[i] for i in box}) == 1 or len({COL[i] for i in box}) == 1
+    assert one_line > 0
 
 
 @pytest.mark.parametrize("row", CASES, ids=lambda r: r["source"].rsplit("#", 1)[-1])
@@ -199,8 +224,9 @@ def test_check_accepts_the_instance_and_says_why_not(dual):
 
 
 @pytest.mark.parametrize("cells, digit, box, reason", [
-    ("r1c6 r2c6 r3c6", 9, 2, "the 9s of b2 all lie in c6: that is a Pointing step, not an "
-                             "Empty Rectangle"),
+    # b2's 9s sit in c6 alone: an ER box with each of its rows as the other line
+    ("r1c6 r2c6 r3c6", 9, 2, "no strong link on 9 outside b2 meets r1, r2, r3 or c6 with "
+                             "something to remove"),
     ("r5c3 r5c9", 9, 3, "r5c3 and r5c9 are not a strong link on 9: r5c17 also hold 9"),
     ("r8c7 r8c8", 9, 1, "neither r8c7 nor r8c8 lies on r1 or c1, the lines of the Empty "
                         "Rectangle in b1"),

@@ -113,6 +113,46 @@ def test_test5_three_extra_corners():
     assert texts(pos, "hidden-rectangle") == ["Hidden Rectangle: 5/6 r45c17 => r5c7<>5"]
 
 
+# Corners already cleared (issue 26): one corner of the rectangle has lost a
+# pair digit; the swap still gives a second solution of the puzzle's digits.
+# From HoDoKu's library: r38c13 on 5/8, r3c13 bivalue, r8c3 has lost 8, 5 lives
+# only in r8c13 of row 8: 8 leaves r8c1.  r79c69 on 4/9, r7c6 bivalue, r9c6
+# has lost 9, 4 lives only in the rectangle in r9 and c9: 9 leaves r9c9.
+UR4_CLEARED = ("134285967{69}7{26}4{19}3{12}58{58}{29}{58}6{179}{179}{12}43259368714{37}{16}{1367}{79}"
+               "{12}48{29}54{18}{178}{79}5{12}3{29}6{69}4{126}83{269}57{129}{3578}{289}{2357}14{279}6"
+               "{38}{29}{378}{12689}{123678}5{279}{2679}4{38}{129}")
+HR_CLEARED = ("621{39}48{39}758{37}{79}56{27}{239}41{379}541{39}{27}{239}86216483597598{26}714{236}"
+              "{23}{37}4{37}{269}5{69}1{26}81857{39}{49}6{23}{2349}4{367}{379}{369}2581{39}{39}{36}281"
+              "{46}75{349}")
+
+
+def test_a_corner_already_cleared_still_counts():
+    ur4 = [s for s in find_all(parse_position(UR4_CLEARED), ["unique-rectangle"])
+           if s.roles.type == 4]
+    assert any(s.eliminations == ((parse_cells("r8c1")[0], 8),) for s in ur4), \
+        [s.text for s in ur4]
+    hr = find_all(parse_position(HR_CLEARED), ["hidden-rectangle"])
+    assert any(s.eliminations == ((parse_cells("r9c9")[0], 9),) for s in hr), [s.text for s in hr]
+
+
+# UR4_CLEARED with r1c12 written as one-candidate cells: the candidates still
+# give one solution, the filled cells alone do not, so the swap of a cleared
+# rectangle is no longer known to be a second solution of the puzzle.
+UR4_DIGITS_AMBIGUOUS = "{1}{3}" + UR4_CLEARED[2:]
+
+
+def test_a_cleared_corner_needs_the_digits_alone_to_have_one_solution():
+    pos = parse_position(UR4_DIGITS_AMBIGUOUS)
+    assert pos.solution_info()[0] == 1
+    assert Position.from_values(pos.values).solution_info()[0] == 2
+    assert texts(pos, "unique-rectangle") == []
+    report = _check(pos, "unique-rectangle", "r38c13", (5, 8))
+    assert report.reason == ("r8c3 lost a digit of 5/8: the swap then needs the filled cells alone "
+                             "to have one solution, and these have several")
+    assert _check(parse_position(UR4_CLEARED), "unique-rectangle", "r38c13").removes == \
+        {(parse_cells("r8c1")[0], 8)}
+
+
 def test_bug_plus_one():
     """Every unsolved cell holds two digits but r3c9 (1,4,7); 4 sits three
     times in r3, c9 and b3, 1 and 7 twice: r3c9=4."""
@@ -236,12 +276,18 @@ def reference(pos) -> tuple[set, set]:
     """(unique-rectangle instances, hidden-rectangle instances) by brute force
     over every rectangle and pair: (type, corners, pair, eliminations)."""
     ur, hr = set(), set()
+    digits_alone = Position.from_values(pos.values).solution_info()[0] == 1
     for rect in _rectangles():
         if any(pos.values[i] for i in rect):
             continue
         for a, b in combinations(range(1, 10), 2):
             if not all(pos.has(i, a) and pos.has(i, b) for i in rect):
-                continue
+                # a cleared corner: some diagonal a/b filling must fit, and
+                # the filled cells alone must have one solution
+                fillings = [(a, b, b, a), (b, a, a, b)]
+                if not digits_alone or not any(all(pos.has(i, d) for i, d in zip(rect, f))
+                                               for f in fillings):
+                    continue
             key = (rect, (a, b))
             extra = [i for i in rect if pos.candidates(i) != (a, b)]
             if len(extra) in (0, 4):
@@ -250,7 +296,7 @@ def reference(pos) -> tuple[set, set]:
                 and COL[extra[0]] != COL[extra[1]]
             found = []
             if len(extra) == 1:
-                found.append((1, {(extra[0], a), (extra[0], b)}))
+                found.append((1, {(extra[0], d) for d in (a, b) if pos.has(extra[0], d)}))
             adds = [set(pos.candidates(i)) - {a, b} for i in extra]
             if len(extra) >= 2 and all(x == adds[0] for x in adds) and len(adds[0]) == 1:
                 (c,) = adds[0]
@@ -261,7 +307,7 @@ def reference(pos) -> tuple[set, set]:
                 for h in set(HOUSES_OF[extra[0]]) & set(HOUSES_OF[extra[1]]):
                     for u, v in ((a, b), (b, a)):
                         if {i for i in HOUSES[h] if pos.has(i, u)} == set(extra):
-                            found.append((4, {(e, v) for e in extra}))
+                            found.append((4, {(e, v) for e in extra if pos.has(e, v)}))
                     union = set().union(*adds)
                     others = [i for i in HOUSES[h] if not pos.values[i] and i not in extra]
                     for k in range(1, 4):
@@ -274,7 +320,8 @@ def reference(pos) -> tuple[set, set]:
                 for u in (a, b):
                     lines = [HOUSES[ROW[rect[0]]], HOUSES[ROW[rect[3]]],
                              HOUSES[9 + COL[rect[0]]], HOUSES[9 + COL[rect[3]]]]
-                    if all({i for i in line if pos.has(i, u)} <= set(rect) for line in lines):
+                    if all({i for i in line if pos.has(i, u)} == set(line) & set(rect)
+                           for line in lines):
                         found.append((6, {(e, u) for e in extra}))
             for kind, elims in found:
                 if elims:
@@ -284,8 +331,10 @@ def reference(pos) -> tuple[set, set]:
                     continue
                 far = rect[3 - k]
                 for u, v in ((a, b), (b, a)):
-                    if {i for i in HOUSES[ROW[far]] if pos.has(i, u)} <= set(rect) and \
-                            {i for i in HOUSES[9 + COL[far]] if pos.has(i, u)} <= set(rect):
+                    row, col = HOUSES[ROW[far]], HOUSES[9 + COL[far]]
+                    if pos.has(far, v) and \
+                            {i for i in row if pos.has(i, u)} == set(row) & set(rect) and \
+                            {i for i in col if pos.has(i, u)} == set(col) & set(rect):
                         hr.add(key + (anchor, (far, v)))
     return ur, hr
 
@@ -309,7 +358,9 @@ def test_the_finders_match_the_definitions():
     else (the reference lists Test 3 once per subset; identical effects of one
     type on one rectangle are one step in the finder)."""
     seen = {1: 0, 2: 0, 3: 0, 4: 0, 6: 0, "hr": 0}
-    for pos in [p for _, p in POSITIONS] + [case("type2CTest"), parse_position(TEST5)]:
+    for pos in [p for _, p in POSITIONS] + [case("type2CTest"), parse_position(TEST5),
+                                            parse_position(UR4_CLEARED), parse_position(HR_CLEARED),
+                                            parse_position(UR4_DIGITS_AMBIGUOUS)]:
         ur_ref, hr_ref = reference(pos)
         ur, hr = _found(pos)
         assert ur == ur_ref
@@ -425,7 +476,9 @@ def test_unique_rectangle_check_holds():
     ("r4c1 r4c9", (), "", "r4c1 and r4c9 are not in two rows, two columns and two boxes"),
     # a solved (or given) corner fails every pattern, in the registry, before the room looks
     ("r45c19", (), "", "r5c1 is already solved (3), so it cannot be part of the pattern"),
-    ("r46c19", (2, 5), "", "r4c9 lacks 5, so r46c19 is not a 2/5 rectangle"),
+    ("r46c19", (2, 5), "", "r4c9 r6c19 lost digits of 2/5 so that no filling of r46c19 with 2 "
+     "and 5 is left: it can never become the deadly pattern"),
+    ("r46c19", (5, 8), "", "r4c9 holds neither 5 nor 8, so r46c19 is not a 5/8 rectangle"),
     ("r46c19", (), "Uniqueness Test 4",
      "r46c19 is a Uniqueness Test 1 (three corners hold only the pair), not Test 4"),
     ("r18c12", (), "ur type 1",
@@ -463,7 +516,8 @@ def test_unique_rectangle_check_more_failures():
     assert _check(bug, "unique-rectangle", "r24c45").reason == \
         "r2c5 is already solved (9), so it cannot be part of the pattern"
     assert _check(bug, "unique-rectangle", "r14c56").reason == \
-        "r14c56 share only 6: a rectangle needs two digits in all four corners"
+        "r14c6 lost digits of 6/7 so that no filling of r14c56 with 6 and 7 is left: it can " \
+        "never become the deadly pattern"
 
 
 def test_hidden_rectangle_check():
@@ -478,6 +532,23 @@ def test_hidden_rectangle_check():
     assert bad.failing == parse_cells("r4c2")
     assert _check(pos, "hidden-rectangle", "r47c12").reason == \
         "no corner of r47c12 holds only 2,9: a Hidden Rectangle starts from one bivalue corner"
+
+
+def test_hidden_rectangle_why_with_a_cleared_target():
+    """r12c14 on 1/2 from bivalue r1c1: both digits live only in the
+    rectangle in r2 and c4, but r2c4 (the target) has lost 2 and 1 is
+    all it could lose."""
+    from tutor.engine.techniques.uniqueness.hidden_rectangle import _hr_why
+    cands = [0x1FF] * 81
+    line = set(HOUSES[ROW[12]]) | set(HOUSES[9 + COL[12]])
+    for i in line:
+        cands[i] = 0x1FC       # no 1, no 2 in r2 and c4 ...
+    rect = tuple(parse_cells("r12c14"))
+    cands[0], cands[3], cands[9], cands[12] = 0b11, 0b111, 0b111, 0b101   # ... but the corners
+    pos = Position([0] * 81, cands)
+    assert _hr_why(pos, rect, 0b11) == (
+        "opposite the bivalue r1c1, r2c4 lost a digit of 1/2: no digit both links r2c4 in its row "
+        "and column and leaves the other one there to remove", [12])
 
 
 def test_bug_check():

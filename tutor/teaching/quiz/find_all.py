@@ -174,8 +174,12 @@ class FindAllQuiz(Quiz):
         # an instance of something else?
         others = [s for s in self._all() if s.technique not in self.target_ids]
         hit = best_match(entry, others)
-        if hit and len(entry.cells) == 1 and len(hit[1].cells) > 1:
-            hit = None      # one cell (a BUG+1's) is no chain or loop that merely passes through it
+        if hit and len(entry.cells) == 1 and len(hit[1].cells) > 1 \
+                and entry.technique != hit[1].technique:
+            # one cell (a BUG+1's) is no chain or loop that merely passes
+            # through it; named as that technique, it is (a cell forcing
+            # chain's premise)
+            hit = None
         if hit:
             _, step = hit
             said = entry.technique if entry.technique else (

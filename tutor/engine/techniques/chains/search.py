@@ -25,15 +25,27 @@ from s and the fewest links a walk needs to get there.  The chain shown is
 then read back through the layers, never using a candidate twice (nor a
 group and a candidate inside it).  When every shortest walk repeats one, a
 second breadth-first pass from s that refuses repeats as it goes gives a
-longer chain (ranked by its own length).  The whole graph is searched:
-there is no length bound.  What the second pass can still miss is an end
-that only a chain longer than its first-come paths reaches, where every
-shorter way passes through some candidate x twice, once off and once on:
-such a walk holds a loop through x that already places or removes x (a step
-found from x).  Measured against an exhaustive search of every chain of up
-to 11 links (tests/engine/chain_reference.py): on stuck QQWing expert
-positions nothing is missed; on 58 positions sampled along solve paths, 4
-of 1051 effects (3 placements and one removal, each needing 11 links) are.
+longer chain (ranked by its own length); it keeps, for each node, every set
+of candidates that chains of the first length reaching the node use, so
+what it reaches does not depend on which chain came first.  A continuous
+loop removes what its own weak links rule out, so every shortest loop
+through a pair of ends is read back and offered.  The whole graph is
+searched: there is no length bound.  The bounds, each decided by a count
+that a redrawn grid (rows, columns, digits permuted) keeps, so that the
+effects found do not depend on the cells' order (tests/teaching/
+test_symmetry.py): a pair of ends with more than MAX_WALKS shortest walks
+between them is read back only if a quick look finds a chain (a loop: not
+at all), and the second pass drops a node at a length where more than
+MAX_USED_SETS sets of candidates reach it.  What the second pass can still
+miss is an end that only a chain longer than the shortest paths to its
+nodes reaches, where every shorter way passes through some candidate x
+twice, once off and once on: such a walk holds a loop through x that
+already places or removes x (a step found from x).  Measured against an
+exhaustive search of every chain of up to 11 links
+(tests/engine/chain_reference.py), before these bounds: on stuck QQWing
+expert positions nothing is missed; on 58 positions sampled along solve
+paths, 4 of 1051 effects (3 placements and one removal, each needing 11
+links) are.
 
 One step per distinct effect (the set of eliminations, or the placement):
 of all chains with that effect, the one with the fewest links, then the
@@ -178,12 +190,13 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
 
     paths = _Paths(local, layers_of)
     for s, t, depth in loops:
-        path = paths.path(s, t, depth)
-        if path is not None:
-            e = _loop_eliminations(graph, path)
+        # a loop's removals depend on which loop it is: every shortest one
+        # from s to t is offered, so that none depends on the cells' order
+        for loop in paths.loops(s, t, depth):
+            e = _loop_eliminations(graph, loop)
             if e:
                 offers.setdefault(("-", e), []).append(
-                    (len(path), CONTINUOUS, okey[s], okey[t], s, t, frozenset(path), depth))
+                    (len(loop), CONTINUOUS, okey[s], okey[t], s, t, frozenset(loop), depth, loop))
 
     chains = []
     cbits = local.bits
@@ -201,7 +214,7 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
                 break
             if s != t and cbits[s] & cbits[t]:
                 continue            # ends sharing a candidate: never one chain
-            path = paths.path(s, t, depth)
+            path: list[int] | None = list(offer[8]) if kind == "continuous" else paths.path(s, t, depth)
             if path is None:
                 continue
             if len(path) - (kind != "continuous") > rank[0]:
@@ -255,13 +268,26 @@ def _loop_eliminations(graph: LinkGraph, path: list[int]) -> int:
     return out & ~inside
 
 
+def _bit_list(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        out.append(low.bit_length() - 1)
+    return out
+
+
 def _reversed(path):
     return tuple(reversed(path)) if path else None
 
 
-# Reading a chain back through the layers gives up after this many steps
-# back and tries the second pass instead.
-BACKTRACK_BUDGET = 200
+# Search bounds.  Each is decided by a count that does not depend on the
+# order of the cells (the number of shortest walks between two ends, the
+# number of different sets of candidates that chains of one length bring to
+# a node), so a redrawn grid gives the same effects.
+MAX_WALKS = 64          # shortest walks read back between two ends
+BACKTRACK_BUDGET = 200  # steps back of a first quick look (not a bound: see _shortest)
+MAX_USED_SETS = 64      # second pass: candidate sets kept per node and length
 
 
 class _Paths:
@@ -277,114 +303,130 @@ class _Paths:
     def path(self, s: int, t: int, depth: int) -> list[int] | None:
         key = (s, t)
         if key not in self.cache:
-            self.cache[key] = (self._shortest(s, t, depth) or self._first_come(s, t)
-                               or (_reversed(self._first_come(t, s)) if t != s else None))
+            self.cache[key] = (self._shortest(s, t, depth) or self._second(s, t)
+                               or (_reversed(self._second(t, s)) if t != s else None))
         got = self.cache[key]
         if got is None:
             return None
         nodes = self.nodes
         return [nodes[n] for n in got]
 
-    def _shortest(self, s: int, t: int, depth: int):
-        """A shortest chain s ... t, backtracking through the layers."""
-        layers = self.layers_of[s]
-        strong, weak, bits = self.strong, self.weak, self.bits
-        start_bits = bits[s]
-        out = [t]
-        budget = [BACKTRACK_BUDGET]
+    def _before(self, s: int, n: int, j: int) -> int:
+        """The nodes of layer j-1 of s's walks that lead to n in layer j."""
+        return self.layers_of[s][j - 1] & (self.strong[n] if j % 2 else self.weak[n])
 
-        def back(n: int, j: int, used: int) -> bool:
-            # n sits in layers[j]; find its way back to s through layers j-1 .. 0
+    def _walks(self, s: int, t: int, depth: int) -> int:
+        """How many shortest walks lead from s to t (repeats allowed)."""
+        strong, memo = self.strong, {}
+
+        def count(n: int, j: int) -> int:
+            if j == 1:
+                return strong[n] >> s & 1
+            if (n, j) not in memo:
+                memo[n, j] = sum(count(p, j - 1) for p in _bit_list(self._before(s, n, j)))
+            return memo[n, j]
+
+        return count(t, depth)
+
+    def _simple_walks(self, s: int, t: int, depth: int, first: bool,
+                      budget: int | None = None) -> list[tuple] | None:
+        """The shortest walks s ... t that use no candidate twice (the first
+        one only, with `first`), in local numbers.  Without a budget: none
+        when more than MAX_WALKS walks lead there.  With one: None when the
+        budget of steps back ran out before a walk was found."""
+        if budget is None and self._walks(s, t, depth) > MAX_WALKS:
+            return []
+        bits, strong = self.bits, self.strong
+        start_bits = bits[s]
+        found: list[tuple] = []
+        left = [budget if budget is not None else -1]
+
+        def back(n: int, j: int, used: int, out: tuple) -> None:
             if j == 1:
                 if strong[n] >> s & 1 and (t == s or not start_bits & used):
-                    out.append(s)
-                    return True
-                return False
-            budget[0] -= 1
-            if budget[0] < 0:
-                return False
-            m = layers[j - 1] & (strong[n] if j % 2 else weak[n])
-            while m:
-                low = m & -m
-                m ^= low
-                p = low.bit_length() - 1
-                b = bits[p]
-                if b & used or b & start_bits:
-                    continue
-                out.append(p)
-                if back(p, j - 1, used | b):  # noqa: F821 (deleted below)
-                    return True
-                out.pop()
-            return False
+                    found.append((s,) + out)
+                return
+            left[0] -= 1
+            if left[0] == 0:
+                return
+            for p in _bit_list(self._before(s, n, j)):
+                if not bits[p] & (used | start_bits) and not (first and found):
+                    back(p, j - 1, used | bits[p], (p,) + out)
 
-        found = back(t, depth, bits[t] if t != s else 0)
-        del back        # it refers to itself: drop it now rather than leave the cycle to the GC
-        if not found:
-            return None
-        out.reverse()
-        return tuple(out)
+        back(t, depth, bits[t] if t != s else 0, (t,))
+        return None if left[0] <= 0 and budget is not None and not found else found
 
-    def _first_come(self, s: int, t: int):
-        """The chain s ... t of a breadth-first pass from s that never takes a
-        step onto a candidate its chain already uses (each state kept by the
-        first chain to reach it)."""
+    def _shortest(self, s: int, t: int, depth: int):
+        """A shortest chain s ... t, read back through the layers: a quick
+        look first; when its budget runs out, the walks are read in full
+        (if no more than MAX_WALKS), so that what is found does not depend
+        on the order in which the look went."""
+        found = self._simple_walks(s, t, depth, first=True, budget=BACKTRACK_BUDGET)
+        if found is None:
+            found = self._simple_walks(s, t, depth, first=True)
+        return found[0] if found else None
+
+    def loops(self, s: int, t: int, depth: int) -> list[list[int]]:
+        """Every shortest chain s ... t that uses no candidate twice (t
+        weakly linked to s: each closes a continuous loop), in graph nodes."""
+        nodes = self.nodes
+        return [[nodes[n] for n in walk] for walk in self._simple_walks(s, t, depth, False) or ()]
+
+    def _second(self, s: int, t: int):
+        """A shortest chain s ... t among those the second pass keeps."""
         if s not in self.second:
             self.second[s] = self._second_pass(s)
-        on_parent, off_parent = self.second[s]
-        if t not in on_parent:
+        on_states, off_states = self.second[s]
+        if t not in on_states:
             return None
+        used = next(iter(on_states[t]))
         out = [t]
-        n = on_parent[t]
-        while n is not None:
+        parent = on_states[t][used]
+        while parent is not None:
+            n, used = parent
             out.append(n)
-            n = off_parent[n]
-            if n is None:
+            parent = off_states[n][used]
+            if parent is None:
                 break
+            n, used = parent
             out.append(n)
-            n = on_parent[n]
+            parent = on_states[n][used]
         out.reverse()
         return tuple(out)
 
     def _second_pass(self, s: int):
+        """Breadth-first from s over (node, candidates its chain uses): a
+        step never lands on a candidate already used, and each node is kept
+        at the first length that reaches it, with every set of candidates
+        chains of that length bring (at most MAX_USED_SETS, else the node
+        is dropped there).  Returns, for the on and off nodes, used set ->
+        the (node, used set) it came from."""
         strong, weak, bits = self.strong, self.weak, self.bits
-        off_parent: dict[int, int | None] = {s: None}
-        on_parent: dict[int, int | None] = {}
-        off_used, on_used = {s: bits[s]}, {}
-        on_seen, off_seen, sbit = 0, 1 << s, 1 << s
-        front = [s]
+        off_states: dict[int, dict] = {s: {bits[s]: None}}
+        on_states: dict[int, dict] = {}
+        on_seen, off_seen = 0, 1 << s
+        front = off_states
         while front:
-            new_on = []
-            for n in front:
-                used = off_used[n]
-                step = strong[n] & ~on_seen
-                if step & sbit:          # back to the start: a loop, not a repeat
-                    on_parent[s] = n
-                    on_seen |= sbit
-                m = step
-                while m:
-                    low = m & -m
-                    m ^= low
-                    p = low.bit_length() - 1
-                    b = bits[p]
-                    if b & used:
-                        continue
-                    on_parent[p] = n
-                    on_used[p] = used | b
-                    on_seen |= low
-                    new_on.append(p)
-            front = []
-            for t in new_on:
-                used = on_used[t]
-                m = weak[t] & ~off_seen
-                while m:
-                    low = m & -m
-                    m ^= low
-                    p = low.bit_length() - 1
-                    b = bits[p]
-                    if b & used:
-                        continue
-                    off_parent[p] = t
-                    off_used[p] = used | b
-                    off_seen |= low
-                    front.append(p)
-        return on_parent, off_parent
+            new_on: dict[int, dict] = {}
+            for n, useds in front.items():
+                for p in _bit_list(strong[n] & ~on_seen):
+                    for used in useds:
+                        if p == s:               # back to the start: a loop, not a repeat
+                            new_on.setdefault(s, {}).setdefault(used, (n, used))
+                        elif not bits[p] & used:
+                            new_on.setdefault(p, {}).setdefault(used | bits[p], (n, used))
+            on_seen |= sum(1 << p for p in new_on)
+            new_on = {p: u for p, u in new_on.items() if len(u) <= MAX_USED_SETS}
+            on_states.update(new_on)
+            new_off: dict[int, dict] = {}
+            for n, useds in new_on.items():
+                if n == s:
+                    continue
+                for p in _bit_list(weak[n] & ~off_seen):
+                    for used in useds:
+                        if not bits[p] & used:
+                            new_off.setdefault(p, {}).setdefault(used | bits[p], (n, used))
+            off_seen |= sum(1 << p for p in new_off)
+            front = {p: u for p, u in new_off.items() if len(u) <= MAX_USED_SETS}
+            off_states.update(front)
+        return on_states, off_states

@@ -5,9 +5,11 @@ in our words):
 
 * the *ER box*: every candidate of digit d in box b lies on one row R or one
   column C of the box (the four cells off both lines hold no d: the "empty
-  rectangle"), and they do not all lie on one of the two lines (that would
-  be a Pointing step).  So d sits on R off C and on C off R; the crossing
-  cell (R, C), the hinge, may hold d or not;
+  rectangle"); the box holds d at least twice.  The crossing cell (R, C),
+  the hinge, may hold d or not.  HoDoKu takes every such box, also one whose
+  candidates sit on a single line (then each column, or row, of the box may
+  serve as the other line) or in just two cells on different lines (then
+  both corners off them may be the hinge);
 * the *strong link*: two cells p, q that are the only places of d in a
   column (or a row) that misses the box, p on the ER row R (or on the ER
   column C);
@@ -20,20 +22,25 @@ when it does not, nothing follows and no step is reported.
 
 Choices worth knowing:
 
-* One instance is (digit, box, strong link); it removes exactly one
+* One instance is (digit, box, strong link, target); it removes exactly one
   candidate, t.  A box joined to two links gives two steps; two boxes joined
   to one link give two steps too.
-* The dual form (a "double" Empty Rectangle: one strong link whose two ends
-  meet the lines of two ER boxes) is reported as those two steps, one per
-  box, each with its own target.  When the two boxes share their ER row (or
-  column), the pair also proves that the third box of that band has no d on
-  the shared line; that extra removal is not claimed here (it takes both
-  boxes at once, a grouped chain), so no step ever mixes two boxes.
-* An ER box holds at least three candidates.  A box with just two (on
-  different rows and columns) is a strong link of its own, and the pattern
-  is then a Turbot Fish (rank 120), which removes at least as much; it is
-  reported there, once.  With three or more candidates the ER row and
-  column are unique, so a link never reaches a box in two ways.
+* The dual form (a "Dual" or "double" Empty Rectangle: one strong link whose
+  two ends meet the lines of two ER boxes) is reported as those two steps,
+  one per box, each with its own target; naming the box alone in a pattern
+  check credits every removal of its Empty Rectangles.  When the two boxes
+  share their ER row (or column), the pair also proves that the third box
+  of that band has no d on the shared line; that extra removal is not
+  claimed here (it takes both boxes at once, a grouped chain), so no step
+  ever mixes two boxes.
+* A box with two candidates on different lines is a strong link of its own,
+  so its Empty Rectangles are Turbot Fish as well (rank 120, found first on
+  the ladder); one whose candidates sit on one line also makes a Pointing
+  step.  Both are still Empty Rectangles, as HoDoKu counts them, so a
+  learner naming one is right.
+* Why it holds whatever the box's shape: if p holds d, the box has no d on
+  p's line, so its d is on the other line off p's, which t sees (and if the
+  box had none there, p could not hold d at all).
 * Only row and column links count: a box link beside the ER box would put
   the target inside the ER box.
 """
@@ -55,19 +62,16 @@ _MEMO = Memo()
 
 # ------------------------------------------------------------------ the pattern
 
-def er_lines(cells) -> tuple[int, int] | None:
-    """(row R, column C) of an ER box, given the box's cells of the digit;
-    None when they are fewer than three or do not fit one row and one column
-    with some off each."""
-    if len(cells) < 3:
-        return None
-    for R in {ROW[i] for i in cells}:
-        off_row = {COL[i] for i in cells if ROW[i] != R}
-        if len(off_row) == 1:
-            C = next(iter(off_row))
-            if any(COL[i] != C for i in cells if ROW[i] == R):
-                return R, C
-    return None
+def er_lines(cells) -> list[tuple[int, int]]:
+    """Every (row R, column C) of an ER box that together hold all its cells
+    of the digit (given as `cells`, all in one box); none when the box holds
+    the digit fewer than twice."""
+    if len(cells) < 2:
+        return []
+    box = BOX[cells[0]]
+    band, stack = range(box // 3 * 3, box // 3 * 3 + 3), range(box % 3 * 3, box % 3 * 3 + 3)
+    return [(R, C) for R in band for C in stack
+            if all(ROW[i] == R or COL[i] == C for i in cells)]
 
 
 def _target(box: int, R: int, C: int, p: int, q: int) -> int | None:
@@ -100,15 +104,12 @@ def _digit_ers(dm: int, d: int) -> tuple:
     steps = []
     for box in range(9):
         cells = list(cell_bits(dm & HOUSE_MASK[18 + box]))
-        lines = er_lines(cells)
-        if lines is None:
-            continue
-        R, C = lines
-        for a, b, line in links:
-            for p, q in ((a, b), (b, a)):
-                t = _target(box, R, C, p, q)
-                if t is not None and dm >> t & 1:
-                    steps.append(_step(d, box, R, C, cells, p, q, line, t))
+        for R, C in er_lines(cells):
+            for a, b, line in links:
+                for p, q in ((a, b), (b, a)):
+                    t = _target(box, R, C, p, q)
+                    if t is not None and dm >> t & 1:
+                        steps.append(_step(d, box, R, C, cells, p, q, line, t))
     return tuple(steps)
 
 
@@ -187,23 +188,14 @@ def _check_one(pos: Position, d: int, box: int, named: list[int], label: str):
                          f"{cell_name(i)} has no candidate {d}", [i], d)
     if not cells:
         return _fail(0, label, named, f"{bname} has no candidate {d}", [], d)
-    rows = {ROW[i] for i in cells}
-    cols = {COL[i] for i in cells}
-    if len(rows) == 1 or len(cols) == 1:
-        line = ROW[cells[0]] if len(rows) == 1 else 9 + COL[cells[0]]
-        return _fail(0, label, named, f"the {d}s of {bname} all lie in {house_name(line)}: "
-                     f"that is a Pointing step, not an {LABEL}", cells, d)
-    if len(cells) == 2:
-        return _fail(0, label, named, f"{bname} holds {d} only in {cells_name(cells)}, a strong "
-                     f"link of its own: that makes a Turbot Fish, not an {LABEL}", cells, d)
-    lines = er_lines(cells)
-    if lines is None:
-        return _fail(0, label, named, f"the {d}s of {bname} do not lie on one row and one "
-                     f"column", cells, d)
-    R, C = lines
-    ers = f"{house_name(R)} or {house_name(9 + C)}"
+    options = er_lines(cells)
+    if not options:
+        shape = (f"{bname} holds {d} only in {cell_name(cells[0])}: a single, not an {LABEL}"
+                 if len(cells) == 1 else f"the {d}s of {bname} do not lie on one row and one column")
+        return _fail(0, label, named, shape, cells, d)
+    ers = _lines_text(options)
     if not link:
-        return _whole_box(pos, d, box, R, C, cells, named, label)
+        return _whole_box(pos, d, box, ers, cells, named, label)
     if len(link) != 2:
         return _fail(1, label, named, f"an {LABEL}'s strong link is two cells outside {bname}; "
                      f"{cells_name(link)} is {len(link)}", link, d)
@@ -217,46 +209,62 @@ def _check_one(pos: Position, d: int, box: int, named: list[int], label: str):
         verb = "holds" if len(others) == 1 else "hold"
         return _fail(2, label, named, f"{cell_name(p)} and {cell_name(q)} are not a strong link "
                      f"on {d}: {cells_name(others)} also {verb} {d}", others, d)
-    ends = [(a, b) for a, b in ((p, q), (q, p)) if _target(box, R, C, a, b) is not None]
-    if not ends:
-        on_lines = [i for i in link if ROW[i] == R or COL[i] == C]
+    hits = [(t, R, C, a, b) for R, C in options for a, b in ((p, q), (q, p))
+            if (t := _target(box, R, C, a, b)) is not None]
+    if not hits:
+        on_lines = [(i, R, C) for R, C in options for i in link if ROW[i] == R or COL[i] == C]
         if not on_lines:
             return _fail(3, label, named, f"neither {cell_name(p)} nor {cell_name(q)} lies on "
                          f"{ers}, the lines of the {LABEL} in {bname}", link, d)
-        end = on_lines[0]
+        end, R, C = on_lines[0]
         far = q if end == p else p
         far_line, er_line = ((ROW[far], 9 + C) if ROW[end] == R else (9 + COL[far], R))
         return _fail(3, label, named, f"{cell_name(far)} lies on {house_name(far_line)}, which "
                      f"meets {house_name(er_line)} inside {bname}", [far], d)
-    p, q = ends[0]
-    t = _target(box, R, C, p, q)
-    q_line, t_line = (None, None) if t is None else (_line_of(q, t), _line_of(t, R * 9 + C))
-    assert t is not None and q_line is not None and t_line is not None    # `ends` keeps links with one
-    crossing = f"{house_name(q_line)} crosses {house_name(t_line)}"
-    if not dm >> t & 1:
-        return _fail(4, label, named, f"{cell_name(t)}, where {crossing}, has no candidate {d}: "
-                     f"nothing to remove", [t], d)
-    removes = {(t, d)}
+    targets = [h for h in hits if dm >> h[0] & 1]
+    if not targets:
+        t, R, C, _, b = hits[0]
+        return _fail(4, label, named, f"{cell_name(t)}, where {_crossing(t, R, C, b)}, has no "
+                     f"candidate {d}: nothing to remove", [t], d)
+    removes = {(t, d) for t, *_ in targets}
     what = f"{LABEL} {bname} with {cell_name(p)}={cell_name(q)}"
+    spots = cells_name([t for t, *_ in targets])
+    crossings = " or ".join(_crossing(t, R, C, b) for t, R, C, _, b in targets)
 
     def why_not(i, e, placing):
         if placing:
             return f"an {LABEL} only removes candidates"
         if e != d:
             return f"{what} is about {d}, not {e}"
-        return f"{what} removes {d} only from {cell_name(t)}: {cell_name(i)} is not where {crossing}"
+        return f"{what} removes {d} only from {spots}: {cell_name(i)} is not where {crossings}"
 
     return 5, PatternReport(True, label, cells + [p, q], digits=(d,), removes=removes,
                             why_not=why_not)
 
 
-def _whole_box(pos, d, box, R, C, cells, named, label):
-    """No link named: what every link joined to this ER box removes."""
+def _crossing(t: int, R: int, C: int, q: int) -> str:
+    """Where the target lies: q's line crossing the ER line through t."""
+    q_line, t_line = _line_of(q, t), _line_of(t, R * 9 + C)
+    assert q_line is not None and t_line is not None      # a target shares a line with each
+    return f"{house_name(q_line)} crosses {house_name(t_line)}"
+
+
+def _lines_text(options) -> str:
+    """The ER lines of a box, read: 'r1 or c1', 'r1, c1, c2 or c3'."""
+    rows = sorted({R for R, _ in options})
+    cols = sorted({9 + C for _, C in options})
+    names = [house_name(h) for h in rows + cols]
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _whole_box(pos, d, box, ers, cells, named, label):
+    """No link named: what every link joined to this ER box removes (a Dual
+    Empty Rectangle's two boxes are named one at a time)."""
     steps = [s for s in empty_rectangle(pos) if s.houses[0] == 18 + box and s.digits == (d,)]
     bname = house_name(18 + box)
     if not steps:
         return _fail(1, label, named, f"no strong link on {d} outside {bname} meets "
-                     f"{house_name(R)} or {house_name(9 + C)} with something to remove", [], d)
+                     f"{ers} with something to remove", [], d)
     removes = {e for s in steps for e in s.eliminations}
 
     def why_not(i, e, placing):
@@ -280,9 +288,9 @@ def _whole_box(pos, d, box, R, C, cells, named, label):
                lines=((s.houses[0],), (s.houses[1],), (s.houses[2],)), digits=frozenset(s.digits)),
            confusions=(
                ("turbot-fish", "Empty Rectangle vs Turbot Fish",
-                "an Empty Rectangle's box holds three or more candidates on one row and one "
-                "column; a box with only two is a plain strong link, and the pattern is a "
-                "Turbot Fish"),
+                "an Empty Rectangle's box holds its candidates on one row and one column; "
+                "when it holds only two, on different lines, they are a strong link and the "
+                "same removal is a Turbot Fish, the simpler name"),
                ("two-string-kite", "Empty Rectangle vs 2-String Kite",
                 "a kite's row link and column link both reach into the box; an Empty "
                 "Rectangle's strong link lies wholly outside the box and meets one of its lines"),

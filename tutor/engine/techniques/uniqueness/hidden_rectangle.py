@@ -60,6 +60,8 @@ def hidden_rectangle_steps(pos: Position, rect, ab: int) -> list:
             if masks[u] & HOUSE_MASK[row] != row_pair or masks[u] & HOUSE_MASK[col] != col_pair:
                 continue
             v = MASK_DIGITS[ab & ~bit(u)][0]
+            if not pos.has(far, v):
+                continue        # cleared already: nothing to remove
             steps.append(make_step("hidden-rectangle", HRRoles(rect[k], u), cells=rect,
                                    digits=MASK_DIGITS[ab], houses=(row, col),
                                    eliminations=[(far, v)]))
@@ -100,11 +102,22 @@ def _hr_why(pos, rect, ab) -> tuple[str, list[int]]:
                 outside = list(cell_bits(masks[u] & HOUSE_MASK[h] & ~inside))
                 if outside and (best is None or len(outside) < len(best[3])):
                     best = (rect[k], u, h, outside)
-    assert best is not None       # some digit leaves the rectangle (checked by the caller)
+    if best is None:       # confined, but a corner has lost a digit (see rectangles.py)
+        return _hr_cleared_why(pos, rect, bivalue, ab)
     k_cell, u, h, outside = best
     verb = "holds" if len(outside) == 1 else "hold"
     return (f"opposite the bivalue {cell_name(k_cell)}, {u} is not confined to the rectangle in "
             f"{house_name(h)} ({cells_name(outside)} {verb} it too)", outside)
+
+
+def _hr_cleared_why(pos, rect, bivalue, ab) -> tuple[str, list[int]]:
+    """Both digits confined to the rectangle opposite every bivalue corner,
+    yet no step: a cleared corner took the links' digit or the target."""
+    far = rect[3 - bivalue[0]]
+    lost = [i for i in rect if pos.cands[i] & ab != ab]
+    return (f"opposite the bivalue {cell_name(rect[bivalue[0]])}, {cells_name(lost)} lost a digit "
+            f"of {pair_text(ab)}: no digit both links {cell_name(far)} in its row and column and "
+            f"leaves the other one there to remove", lost)
 
 
 @technique("hidden-rectangle", "Hidden Rectangle", "uniqueness", rank=200, weight=100,

@@ -12,6 +12,25 @@ a second solution.  So a puzzle with one solution never reaches that
 
 The swap is a second solution only if none of the four cells is fixed by
 the puzzle: all four must be unsolved (an unsolved cell is never a given).
+
+A corner that has already lost one of the two digits still counts (HoDoKu
+takes these): were the solution a and b on the four corners, the swap would
+be a second solution of the puzzle's digits whatever candidates logic has
+removed since.  The swapped grid keeps every filled cell, so it is enough
+that the filled cells alone (givens and placed digits: what a brace grid
+shows) have one solution; a pasted candidate grid whose digits alone have
+several cannot use a cleared rectangle, only one whose corners all hold
+both digits (then the swap also keeps every candidate).  A cleared corner
+must leave the pattern possible: some diagonal a/b filling of the four
+corners fits their candidates.  Which corner may be the cleared one, by
+test: every test removes what would put a or b in all four corners, so a
+cleared corner only removes eliminations, never adds one.  The bivalue
+corners hold both by definition; Test 1's extra corner loses whichever of
+a, b it still holds; Tests 2, 3 and 5 read only the extras; Test 4's and
+Test 6's link digit u lives in both extra corners (a strong link), so only
+v may be missing, and v leaves the corners that hold it; a Hidden
+Rectangle's links need u in the far corner and its two neighbours, and v
+leaves the far corner only if it still holds v.
 A rectangle with a given or an already placed digit in a corner is not a
 Unique Rectangle here (placed non-given corners are Avoidable Rectangles,
 not implemented).  The registry runs these techniques only where the
@@ -61,6 +80,7 @@ from itertools import combinations
 from ...grid import (
     BOX, COL, HOUSES, MASK_DIGITS, PEER_MASK, POPCOUNT, ROW, cell_name, cells_name, mask_of,
 )
+from ...exact import solve_masks
 from ...position import Position
 from ...registry import PatternQuery, PatternReport
 from ...step import effects_text
@@ -81,32 +101,54 @@ def seen_by_all(cells) -> int:
 
 @once_per_position
 def candidate_rectangles(pos: Position) -> list[tuple[tuple[int, ...], int]]:
-    """(corners, pair mask) for every rectangle of unsolved cells that all
-    hold the pair and at least one of which holds nothing else: what every
-    Unique and Hidden Rectangle starts from.  Built once per position, from
-    each bivalue cell and the cells of its row and column holding its pair.
-    Corners come in cell order: top left, top right, bottom left, bottom
-    right, so corner k's row mate is k^1, its column mate k^2 and the
-    opposite corner 3-k."""
+    """(corners, pair mask) for every rectangle of unsolved cells, one of
+    which holds only the pair and each of which holds a digit of it, that
+    could still become the deadly pattern (see `could_be_deadly`): what
+    every Unique and Hidden Rectangle starts from.  Built once per
+    position, from each bivalue cell and the cells of its row and column
+    holding a digit of its pair.  Corners come in cell order: top left, top
+    right, bottom left, bottom right, so corner k's row mate is k^1, its
+    column mate k^2 and the opposite corner 3-k."""
     cands, values = pos.cands, pos.values
     found = set()
     for k in range(81):
         ab = cands[k]
         if values[k] or POPCOUNT[ab] != 2:
             continue
-        row = [j for j in HOUSES[ROW[k]] if j != k and cands[j] & ab == ab and not values[j]]
+        row = [j for j in HOUSES[ROW[k]] if j != k and cands[j] & ab and not values[j]]
         if not row:
             continue
-        col = [i for i in HOUSES[9 + COL[k]] if i != k and cands[i] & ab == ab and not values[i]]
+        col = [i for i in HOUSES[9 + COL[k]] if i != k and cands[i] & ab and not values[i]]
         for j in row:
             same_stack = COL[j] // 3 == COL[k] // 3
             for i in col:
                 if (ROW[i] // 3 == ROW[k] // 3) == same_stack:
                     continue        # one box or four boxes
                 far = ROW[i] * 9 + COL[j]
-                if cands[far] & ab == ab and not values[far]:
+                if cands[far] & ab and not values[far]:
                     found.add((tuple(sorted((k, j, i, far))), ab))
-    return sorted(found)
+    return sorted(r for r in found if could_be_deadly(pos, *r))
+
+
+def could_be_deadly(pos: Position, rect, ab: int) -> bool:
+    """Whether the swap argument applies to the unsolved rectangle on the
+    pair: every corner holds both digits, or (a corner cleared) some
+    diagonal a/b filling still fits the candidates and the filled cells
+    alone have one solution."""
+    cands = pos.cands
+    if all(cands[i] & ab == ab for i in rect):
+        return True
+    a, b = (1 << (d - 1) for d in MASK_DIGITS[ab])
+    fits = any(cands[rect[0]] & x and cands[rect[3]] & x and cands[rect[1]] & y
+               and cands[rect[2]] & y for x, y in ((a, b), (b, a)))
+    return fits and digits_alone_unique(pos)
+
+
+@once_per_position
+def digits_alone_unique(pos: Position) -> bool:
+    """Whether the filled cells alone, candidates aside, have exactly one
+    solution (see the module's text on cleared corners)."""
+    return solve_masks([1 << (v - 1) if v else 0x1FF for v in pos.values])[0] == 1
 
 
 def pair_text(ab: int) -> str:
@@ -176,15 +218,38 @@ def rectangle_query(pos: Position, q: PatternQuery):
         if len(digits) != 2:
             return fail_on(q.label, rect, f"a rectangle is on two digits, not "
                          f"{','.join(map(str, digits))}", digits=digits), None, ()
-        for i in rect:
-            for d in digits:
-                if not pos.has(i, d):
-                    return fail_on(q.label, rect, f"{cell_name(i)} lacks {d}, so {name} is not a "
-                                 f"{digits[0]}/{digits[1]} rectangle", [i], digits), None, ()
-        return None, rect, [mask_of(digits)]
+        ab = mask_of(digits)
+        problem, failing = _cleared_problem(pos, rect, ab)
+        if problem:
+            return fail_on(q.label, rect, problem, failing, digits), None, ()
+        return None, rect, [ab]
     common = pos.cands[rect[0]] & pos.cands[rect[1]] & pos.cands[rect[2]] & pos.cands[rect[3]]
-    if POPCOUNT[common] < 2:
+    pairs = {mask_of(pair) for pair in combinations(MASK_DIGITS[common], 2)}
+    pairs |= {pos.cands[i] for i in rect if POPCOUNT[pos.cands[i]] == 2
+              and could_be_deadly(pos, rect, pos.cands[i])}
+    bivalue = [pos.cands[i] for i in rect if POPCOUNT[pos.cands[i]] == 2]
+    if not pairs and bivalue:
+        problem, failing = _cleared_problem(pos, rect, bivalue[0])
+        return fail_on(q.label, rect, problem, failing, MASK_DIGITS[bivalue[0]]), None, ()
+    if not pairs:
         shared = f"only {mask_list(common)}" if common else "no digit"
         return fail_on(q.label, rect, f"{name} share {shared}: a rectangle needs two digits in all four "
-                     f"corners"), None, ()
-    return None, rect, [mask_of(pair) for pair in combinations(MASK_DIGITS[common], 2)]
+                     f"corners (one may have lost one of them)"), None, ()
+    return None, rect, sorted(pairs)
+
+
+def _cleared_problem(pos: Position, rect, ab: int) -> tuple[str, list[int]]:
+    """Why the rectangle cannot be deadly on the pair, with its corners'
+    candidates as they are: (reason, failing cells), or ('', [])."""
+    name, (a, b) = cells_name(rect), MASK_DIGITS[ab]
+    for i in rect:
+        if not pos.cands[i] & ab:
+            return f"{cell_name(i)} holds neither {a} nor {b}, so {name} is not a {a}/{b} rectangle", [i]
+    if could_be_deadly(pos, rect, ab):
+        return "", []
+    cleared = [i for i in rect if pos.cands[i] & ab != ab]
+    if not digits_alone_unique(pos):
+        return (f"{cells_name(cleared)} lost a digit of {a}/{b}: the swap then needs the filled cells "
+                f"alone to have one solution, and these have several", cleared)
+    return (f"{cells_name(cleared)} lost digits of {a}/{b} so that no filling of {name} with "
+            f"{a} and {b} is left: it can never become the deadly pattern", cleared)

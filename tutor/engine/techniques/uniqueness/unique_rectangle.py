@@ -44,7 +44,7 @@ def rectangle_steps(pos: Position, rect, ab: int) -> list:
     a, b = MASK_DIGITS[ab]
     found: list[tuple] = []      # (type, eliminations, fields of URRoles, houses)
     if len(extra) == 1:
-        found.append((1, [(ecells[0], a), (ecells[0], b)], {}, []))
+        found.append((1, [(ecells[0], d) for d in (a, b) if pos.has(ecells[0], d)], {}, []))
     rests = {cands[i] & ~ab for i in ecells}
     if len(extra) >= 2 and len(rests) == 1 and POPCOUNT[next(iter(rests))] == 1:
         c = SINGLE_DIGIT[next(iter(rests))]
@@ -99,8 +99,8 @@ def _test4(masks, ab, ecells, shared):
         links = [h for h in shared if masks[u] & HOUSE_MASK[h] == both]
         if links:
             v = MASK_DIGITS[ab & ~bit(u)][0]
-            out.append((4, [(i, v) for i in ecells], {"link_digit": u, "link_houses": tuple(links)},
-                        links))
+            elims = [(i, v) for i in cell_bits(masks[v] & both)]
+            out.append((4, elims, {"link_digit": u, "link_houses": tuple(links)}, links))
     return out
 
 
