@@ -214,6 +214,6 @@ def palette_commands(app):
                              lambda lid=lesson.id: open_lesson_command(app, lid),
                              f"lesson {lesson.order}: {names}")
         for t in lesson.techniques:
-            yield PaletteCommand(f"Lesson on {technique_name(t)} ({t})",
+            yield PaletteCommand(f"Lesson on {technique_name(t)}",
                                  lambda lid=lesson.id: open_lesson_command(app, lid),
                                  f"in '{lesson.title}'", discover=False)
