@@ -117,11 +117,13 @@ class QuizScreen(QuizPicks, QuizEnding, Screen):
 
     def _replay(self) -> None:
         """Back in a quiz left unfinished (here, or before a drop from the
-        class): its log as it was, and where it stands."""
+        class): its log as it was, the grid's marks of its last verdict, and
+        where it stands."""
         for text, v in self.quiz.log:
             self.say(f"> {text}", "info")
             for line, kind in v.lines():
                 self.say(line, kind)
+            self._show_verdict(v)
         self.say(f"Resumed where you left this quiz: {self.quiz.status_line()}. Ctrl+G gives up, "
                  f"Ctrl+R starts a new one.", "info")
 
