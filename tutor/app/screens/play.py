@@ -40,7 +40,7 @@ from . import SCREENS
 from .play_claims import ClaimJudge
 from .play_hints import HintLadder
 from .play_keys import GameKeys
-from .play_log import LOG_KEEP, LOG_STYLES, LatestLines, PlayLog
+from .play_log import LOG_KEEP, LOG_STYLES, LatestLines, PlayLog, breakable
 from .play_solve import SolveUpTo
 from .play_steps import StepsTab, StepsTree
 
@@ -376,7 +376,7 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, SolveUpTo, Screen):
         self.log_lines.append(text)
         if len(self.log_lines) > LOG_KEEP:
             del self.log_lines[:-LOG_KEEP]
-        line = Text(text, style=LOG_STYLES.get(kind, ""))
+        line = Text(breakable(text), style=LOG_STYLES.get(kind, ""))
         self.query_one("#log-view", PlayLog).add(line)
         self.query_one("#latest", LatestLines).add(line, kind)
         self._show_latest()

@@ -33,6 +33,7 @@ from ...teaching.quiz.common import REFERENCE_TARGET
 from ..settings import setting_of
 from ..widgets.grid import NO_HIGHLIGHT, Highlight, SudokuGrid, choose_layout
 from .play import LOG_KEEP
+from .play_log import breakable
 from .quiz_end import QuizEnding
 from .quiz_picks import QuizPicks
 
@@ -199,7 +200,7 @@ class QuizScreen(QuizPicks, QuizEnding, Screen):
         self.log_lines.append(text)
         if len(self.log_lines) > LOG_KEEP:
             del self.log_lines[:-LOG_KEEP]
-        self.query_one("#quiz-log", RichLog).write(Text(text, style=LOG_STYLES.get(kind, "")))
+        self.query_one("#quiz-log", RichLog).write(Text(breakable(text), style=LOG_STYLES.get(kind, "")))
 
     def _show(self, hl: Highlight) -> None:
         self.highlight = hl
