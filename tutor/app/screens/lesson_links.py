@@ -113,6 +113,27 @@ class LessonTry:
     step: object                     # the engine's step for the example, or None
     found: bool = False
 
+    def step_in(self, position):
+        """The step the hint leads to while the example is tried: the
+        example's own step in this position, else another step of its
+        technique here (the engine's), else None."""
+        if self.found:
+            return None
+        from ...engine.registry import find_all
+        example = self.lesson.example(self.example)
+        if example is None:
+            return None
+        step = example.find_step(position)
+        if step is not None:
+            return step
+        others = find_all(position, [example.technique])
+        return others[0] if others else None
+
+    @property
+    def technique(self) -> str:
+        example = self.lesson.example(self.example)
+        return technique_name(example.technique) if example else ""
+
     def next_id(self) -> int | None:
         later = [e.id for e in self.lesson.examples if e.id > self.example]
         return later[0] if later else None
