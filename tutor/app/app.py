@@ -261,13 +261,10 @@ class TutorApp(App):
                 self._play.log_line(f"{what}: not available yet.", "warn")
             return
         if name == "quiz":
-            from .quiz_choice import open_quiz_chooser, working_on
-            kwargs = kwargs or working_on(self) or {}
-            if not kwargs:
-                open_quiz_chooser(self)
-                return
-            if "quiz" not in kwargs:
-                self.last_quiz = {k: v for k, v in kwargs.items() if k in ("target", "technique", "kind")}
+            from .quiz_choice import quiz_args
+            kwargs = quiz_args(self, kwargs)
+            if kwargs is None:
+                return                      # the quiz chooser is open instead
         cls = screen_class(name)
         if name == "puzzles":
             self.push_screen(cls(**kwargs), self._picked_puzzle)

@@ -9,6 +9,19 @@ technique or family, to pick from."""
 from __future__ import annotations
 
 
+def quiz_args(app, kwargs: dict) -> dict | None:
+    """The quiz screen's arguments: as given, else the quiz on what the
+    learner works on (remembered for the next Q); None when there is none
+    and the chooser opened instead."""
+    kwargs = kwargs or working_on(app) or {}
+    if not kwargs:
+        open_quiz_chooser(app)
+        return None
+    if "quiz" not in kwargs:           # (a class's quiz is not the learner's own choice)
+        app.last_quiz = {k: v for k, v in kwargs.items() if k in ("target", "technique", "kind")}
+    return kwargs
+
+
 def working_on(app) -> dict | None:
     """The quiz to open (open_screen's keyword arguments), or None."""
     lesson = shown_lesson(app)

@@ -258,7 +258,7 @@ def cell_segments(key: tuple, k: int, lay: GridLayout, style_of: StyleOf) -> lis
     # the link from this line's (first) chain node to the next node
     link = next((chain_of[d][2] for d in range(3 * k + 1, 3 * k + 4)
                  if d in chain_of and chain_of[d][2] and cands & bit(d)), "")
-    segs.append((LINK_GLYPH[link], cue_style) if link else (" ", base))
+    segs.append((LINK_GLYPH.get(link, link), cue_style) if link else (" ", base))
     return segs
 
 
