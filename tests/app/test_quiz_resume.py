@@ -15,9 +15,13 @@ FOUR = ["r6c45 #38", "hidden r8c79 #57", "r38c3 #39", "r45c7 #58"]
 
 
 async def _open_quiz(pilot):
+    from textual.command import CommandPalette
     await pilot.press("escape")            # the grid has the keys
     await pilot.press("Q")
     await settle(pilot)
+    if isinstance(pilot.app.screen, CommandPalette):     # nothing worked on yet: pick it
+        await pilot.press(*"find them all: lockedsets", "enter")
+        await settle(pilot)
     assert isinstance(pilot.app.screen, QuizScreen)
     return pilot.app.screen
 
@@ -68,3 +72,27 @@ async def test_a_find_all_quiz_resumes_after_the_app_restarts(store_path):
         # the app's settings are untouched by the kept quiz
         assert set(app.settings) == set(__import__("tutor.app.settings", fromlist=["x"]).SETTINGS)
 
+
+
+@pytest.mark.slow
+async def test_a_resumed_quiz_shows_its_grid_marks_again(store_path):
+    """The eliminations drawn on the grid ('-') before the quiz was left come
+    back with it: in the same run and after a restart."""
+    app = make(EASY1, store_path=store_path)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await settle(pilot)
+        screen = await _open_quiz(pilot)
+        for text in FOUR:
+            await _typed(pilot, text)
+        drawn = screen.grid.highlight
+        assert drawn.eliminations
+        await pilot.press("escape")
+        await settle(pilot)
+        screen = await _open_quiz(pilot)
+        assert screen.grid.highlight.eliminations == drawn.eliminations
+    app = make(EASY1, store_path=store_path)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await settle(pilot)
+        screen = await _open_quiz(pilot)
+        assert screen.grid.highlight.eliminations == drawn.eliminations
+        assert screen.grid.highlight.cells == drawn.cells

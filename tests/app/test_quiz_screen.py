@@ -160,16 +160,41 @@ async def test_name_the_technique_quiz():
         assert screen.quiz is not quiz and screen.quiz.kind == "name" and screen.seed == 4
 
 
-async def test_quiz_key_on_the_grid_opens_the_reference_quiz_and_escape_leaves():
+async def test_quiz_key_with_nothing_worked_on_opens_the_quiz_chooser():
+    """Q with no lesson in front and nothing practised: the palette's quiz
+    entries to pick from (not always the LockedSets quiz)."""
+    from textual.command import CommandPalette
     app = make(EASY1)
     async with app.run_test(size=(110, 34)) as pilot:
         await settle(pilot)
-        await pilot.press("Q")
+        await pilot.press("escape", "Q")
         await settle(pilot)
-        assert isinstance(app.screen, QuizScreen) and app.screen.quiz.total == 25
+        assert isinstance(app.screen, CommandPalette)
+        assert app.screen.query_one("Input").value == "Quiz: "
+        await pilot.press("backspace", *"x-wing", "enter")     # 'Quiz: Find them all: X-Wing'
+        await settle(pilot)
+        assert isinstance(app.screen, QuizScreen) and app.screen.target == "x-wing"
         await pilot.press("escape")
         await settle(pilot)
         assert app.screen is app.play
+        await pilot.press("escape", "Q")                 # the quiz last opened, again
+        await settle(pilot)
+        assert isinstance(app.screen, QuizScreen) and app.screen.target == "x-wing"
+
+
+async def test_quiz_key_opens_the_quiz_of_the_lesson_in_front():
+    from tutor.teaching.lessons import get_lesson
+    app = make(EASY1)
+    async with app.run_test(size=(110, 34)) as pilot:
+        await settle(pilot)
+        from tutor.app.screens.lesson_links import play_example
+        assert play_example(app, get_lesson("xy-chains"), 1, highlight=False)   # t: try it
+        await settle(pilot)
+        assert app.screen is app.play
+        await pilot.press("Q")
+        await settle(pilot)
+        assert isinstance(app.screen, QuizScreen)
+        assert app.screen.target == get_lesson("xy-chains").practice_target == "xy-chain"
 
 
 def test_quiz_command_passes_its_options_to_the_app(monkeypatch):

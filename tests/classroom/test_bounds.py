@@ -44,7 +44,7 @@ async def test_the_log_keeps_its_last_lines_only():
 
 
 async def test_the_quiz_log_keeps_its_last_lines_only():
-    app = make_app(save=False, start_screen="quiz")
+    app = make_app(save=False, start_screen="quiz", start_args={"target": "locked-set"})
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause(0.5)
         screen = app.screen

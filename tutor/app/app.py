@@ -112,6 +112,7 @@ class TutorApp(App):
         self.internal_errors: list[str] = []    # errors a served app lived through
         self._error_times: list[float] = []
         self.user = user or default_user()
+        self.last_quiz: dict = {}                # the quiz last opened here (Q goes back to it)
         self.start_screen = start_screen
         self.start_args = start_args or {}
         self.layout_choice = layout
@@ -259,6 +260,11 @@ class TutorApp(App):
             if self._play is not None:
                 self._play.log_line(f"{what}: not available yet.", "warn")
             return
+        if name == "quiz":
+            from .quiz_choice import quiz_args
+            kwargs = quiz_args(self, kwargs)
+            if kwargs is None:
+                return                      # the quiz chooser is open instead
         cls = screen_class(name)
         if name == "puzzles":
             self.push_screen(cls(**kwargs), self._picked_puzzle)

@@ -152,14 +152,14 @@ def action_commands(app) -> Iterable[PaletteCommand]:
     yield PaletteCommand("Hint", play.action_hint, "key H")
     yield PaletteCommand("Clear claim marks", play.action_clear_marks, "key X")
     yield PaletteCommand("Grid size: next layout", play.action_cycle_layout, "key z")
-    yield PaletteCommand("Toggle row/column/box highlight", play.action_toggle_house, "")
+    yield PaletteCommand("Toggle row/column/box highlight", play.action_toggle_house,
+                         "tint the row, column and box of the cursor (on/off)")
     for d in range(1, 10):
         yield PaletteCommand(f"Highlight digit {d}", lambda d=d: play.set_digit(d),
                              f"key f then {d}", discover=False)
     for name, entry in SCREENS.items():
         if available(name):
-            yield PaletteCommand(f"Open: {entry.description}",
-                                 lambda n=name: app.open_screen(n), f"screen '{name}'")
+            yield PaletteCommand(entry.command, lambda n=name: app.open_screen(n), entry.help)
 
 
 @register_commands

@@ -2,8 +2,9 @@
 
 An entry names a class as "module:Class" (imported only when first opened, so
 start-up stays fast and a missing module simply means "not available yet"),
-an optional key bound on the main screen, and a description for the footer,
-the help screen and the command palette.
+an optional key bound on the main screen, a description for the footer and
+the help screen, and its command palette entry in a learner's words (the
+command and a plain help line).
 
 To add a screen (lessons, quiz, teacher, ...):
   1. write `tutor/app/screens/<module>.py` with a `Screen`/`ModalScreen` class
@@ -27,6 +28,8 @@ class ScreenEntry:
     key: str | None = None    # binding on the main screen (None: palette only)
     description: str = ""
     show: bool = False        # show the key in the footer
+    command: str = ""         # the palette entry: "Practise with a quiz"
+    help: str = ""            # its help line: "key Q: ..."
 
     @property
     def module(self) -> str:
@@ -37,8 +40,9 @@ SCREENS: dict[str, ScreenEntry] = {}
 
 
 def register_screen(name: str, target: str, key: str | None = None, description: str = "",
-                    show: bool = False) -> ScreenEntry:
-    entry = ScreenEntry(name, target, key, description or name, show)
+                    show: bool = False, command: str = "", help: str = "") -> ScreenEntry:
+    entry = ScreenEntry(name, target, key, description or name, show, command or description or name,
+                        help)
     SCREENS[name] = entry
     return entry
 
@@ -61,12 +65,21 @@ def screen_class(name: str):
 
 
 # built-in screens
-register_screen("help", "tutor.app.screens.help:HelpScreen", "question_mark", "Help", show=True)
-register_screen("puzzles", "tutor.app.screens.puzzles:PuzzlePicker", "n", "New puzzle", show=True)
-register_screen("paste", "tutor.app.screens.dialogs:PasteDialog", "i", "Import (paste) a puzzle")
-register_screen("export", "tutor.app.screens.dialogs:ExportDialog", "e", "Export the position")
+register_screen("help", "tutor.app.screens.help:HelpScreen", "question_mark", "Help", show=True,
+                command="Show the keys and help", help="key ?: every key of this screen")
+register_screen("puzzles", "tutor.app.screens.puzzles:PuzzlePicker", "n", "New puzzle", show=True,
+                command="Choose a new puzzle", help="key n: by level, or a random one")
+register_screen("paste", "tutor.app.screens.dialogs:PasteDialog", "i", "Import (paste) a puzzle",
+                command="Import a puzzle (paste it)", help="key i: 81 digits or a grid with candidates")
+register_screen("export", "tutor.app.screens.dialogs:ExportDialog", "e", "Export the position",
+                command="Export this position", help="key e: as text to copy or save")
 # screens other helpers add (inactive until their module exists)
-register_screen("lessons", "tutor.app.screens.lessons:LessonScreen", "L", "Lessons", show=True)
-register_screen("quiz", "tutor.app.screens.quiz:QuizScreen", "Q", "Practice / quiz")
-register_screen("progress", "tutor.app.screens.progress:ProgressScreen", "M", "Progress and mastery")
-register_screen("teacher", "tutor.app.screens.teacher:TeacherScreen", "T", "Teacher view")
+register_screen("lessons", "tutor.app.screens.lessons:LessonScreen", "L", "Lessons", show=True,
+                command="Open the lessons", help="key L: every technique explained, with examples")
+register_screen("quiz", "tutor.app.screens.quiz:QuizScreen", "Q", "Practice / quiz",
+                command="Practise with a quiz",
+                help="key Q: a quiz on what you are working on, or pick one")
+register_screen("progress", "tutor.app.screens.progress:ProgressScreen", "M", "Progress and mastery",
+                command="See my progress", help="key M: how well you know each technique, what to review")
+register_screen("teacher", "tutor.app.screens.teacher:TeacherScreen", "T", "Teacher view",
+                command="Open the teacher view", help="key T: your class, and pushing work to it")

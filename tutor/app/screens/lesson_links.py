@@ -38,7 +38,8 @@ def link_label(text: str, href: str) -> str:
         return f"Try example {link.example} on the grid"
     if link.scheme == "claim":
         where = f" on example {link.example}" if link.example else ""
-        return f"Claim {link.target}{where}"
+        # spaced, so a narrow list wraps between cells, never inside one
+        return f"Claim {', '.join(link.target.split(','))}{where}"
     from ...teaching.quiz import quiz_title
     try:
         return f"Practise: {quiz_title(dict(link.options).get('kind'), link.target)}"
@@ -54,6 +55,27 @@ def practice_links(lesson: Lesson) -> list[tuple[str, str]]:
     have = {href for _, href in lesson.links()}
     links = [(k.asks, f"quiz:{target}?kind={k.kind}") for k in kinds()]
     return [(text, href) for text, href in links if href not in have]
+
+
+def links_list(lesson: Lesson) -> list[tuple[str, str]]:
+    """The Links tab: the lesson's examples in their order (each shown,
+    tried, claimed), then the other lessons it names, then its practice;
+    each target once, under the first text that names it."""
+    first: dict[str, tuple[int, str]] = {}
+    for k, (text, href) in enumerate(lesson.links() + practice_links(lesson)):
+        first.setdefault(href, (k, text))
+
+    def place(href: str) -> tuple:
+        k = first[href][0]
+        link = parse_link(href)
+        if link is None or link.scheme not in ("example", "try", "claim", "lesson"):
+            return (2, 0, 0, k)
+        if link.scheme == "lesson":
+            return (1, 0, 0, k)
+        n = link.example or (lesson.check_example.id if lesson.check_example else 0)
+        return (0, n, ("example", "try", "claim").index(link.scheme), k)
+
+    return [(first[href][1], href) for href in sorted(first, key=place)]
 
 
 # ------------------------------------------------------------------ the play grid
@@ -90,6 +112,27 @@ class LessonTry:
     example: int
     step: object                     # the engine's step for the example, or None
     found: bool = False
+
+    def step_in(self, position):
+        """The step the hint leads to while the example is tried: the
+        example's own step in this position, else another step of its
+        technique here (the engine's), else None."""
+        if self.found:
+            return None
+        from ...engine.registry import find_all
+        example = self.lesson.example(self.example)
+        if example is None:
+            return None
+        step = example.find_step(position)
+        if step is not None:
+            return step
+        others = find_all(position, [example.technique])
+        return others[0] if others else None
+
+    @property
+    def technique(self) -> str:
+        example = self.lesson.example(self.example)
+        return technique_name(example.technique) if example else ""
 
     def next_id(self) -> int | None:
         later = [e.id for e in self.lesson.examples if e.id > self.example]
@@ -214,6 +257,6 @@ def palette_commands(app):
                              lambda lid=lesson.id: open_lesson_command(app, lid),
                              f"lesson {lesson.order}: {names}")
         for t in lesson.techniques:
-            yield PaletteCommand(f"Lesson on {technique_name(t)} ({t})",
+            yield PaletteCommand(f"Lesson on {technique_name(t)}",
                                  lambda lid=lesson.id: open_lesson_command(app, lid),
                                  f"in '{lesson.title}'", discover=False)

@@ -36,7 +36,7 @@ from ...teaching.lessons import Lesson, all_lessons, get_lesson, search_lessons
 from ..widgets.role_view import panel_text
 from ..widgets.grid import Highlight, SudokuGrid, choose_layout
 from .lesson_links import (
-    link_label, play_example, practice_links, short_title, start_practice, submit_claim,
+    link_label, links_list, play_example, short_title, start_practice, submit_claim,
 )
 from .lesson_progress import lesson_gone_through, lesson_mastery, lessons_read
 
@@ -199,7 +199,7 @@ class LessonScreen(Screen):
         self.sub_title = lesson.title
         self.query_one("#lesson-md", Markdown).update(lesson.body)
         self.query_one("#lesson-scroll", VerticalScroll).scroll_home(animate=False)
-        self.links = lesson.links() + practice_links(lesson)
+        self.links = links_list(lesson)
         links = self.query_one("#lesson-links", OptionList)
         links.clear_options()
         links.add_options([Option(link_label(t, h), id=f"link-{k}")

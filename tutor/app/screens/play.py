@@ -40,9 +40,9 @@ from . import SCREENS
 from .play_claims import ClaimJudge
 from .play_hints import HintLadder
 from .play_keys import GameKeys
-from .play_log import LOG_KEEP, LOG_STYLES, LatestLines, PlayLog
+from .play_log import LOG_KEEP, LOG_STYLES, LatestLines, PlayLog, breakable
 from .play_solve import SolveUpTo
-from .play_steps import StepsTab
+from .play_steps import StepsTab, StepsTree
 
 NO_LESSON = ("No lesson open yet. Press L to open the lessons; in a lesson, t tries an "
              "example here on the grid.")
@@ -177,7 +177,7 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, SolveUpTo, Screen):
                     with TabPane("Steps", id="steps"):
                         # labels are Text, never str: a str label is parsed as Rich markup,
                         # which loads Rich's emoji table (about 1.1 MB per process)
-                        yield Tree(Text("steps"), id="steps-tree")
+                        yield StepsTree(Text("steps"), id="steps-tree")
         yield Footer()
 
     @property
@@ -376,7 +376,7 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, SolveUpTo, Screen):
         self.log_lines.append(text)
         if len(self.log_lines) > LOG_KEEP:
             del self.log_lines[:-LOG_KEEP]
-        line = Text(text, style=LOG_STYLES.get(kind, ""))
+        line = Text(breakable(text), style=LOG_STYLES.get(kind, ""))
         self.query_one("#log-view", PlayLog).add(line)
         self.query_one("#latest", LatestLines).add(line, kind)
         self._show_latest()

@@ -54,17 +54,28 @@ class HintLadder(Screen):
                 self._record_hint("mistake", 0)
                 return
             self.hint_busy = True
-            self.log_line("Looking for the simplest step…", "info")
-            self.find_hint(game.engine_position(), key)
+            tried = self.lesson_try if self.lesson_try is not None and not self.lesson_try.found \
+                else None
+            self.log_line(f"Looking for this example's {tried.technique}…" if tried else
+                          "Looking for the simplest step…", "info")
+            self.find_hint(game.engine_position(), key, tried)
             return
         self._next_rung()
 
     @work(thread=True, exclusive=True, group="hint")
-    def find_hint(self, pos: Position, key) -> None:
+    def find_hint(self, pos: Position, key, tried=None) -> None:
+        """The step to hint at: on a lesson example being tried (`tried`, a
+        LessonTry), the example's step, else the simplest step."""
         from ...engine.registry import next_step
         from ..settings import setting_of
         try:
-            step = next_step(pos, uniqueness=setting_of(self, "uniqueness"))
+            step = tried.step_in(pos) if tried is not None else None
+            if tried is not None and step is None:
+                self.app.call_from_thread(
+                    self.log_line, f"No {tried.technique} here now: the simplest step instead.",
+                    "info")
+            if step is None:
+                step = next_step(pos, uniqueness=setting_of(self, "uniqueness"))
         finally:
             self.app.call_from_thread(setattr, self, "hint_busy", False)
         self.app.call_from_thread(self._hint_found, key, step)

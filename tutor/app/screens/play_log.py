@@ -3,6 +3,8 @@ the status line while another tab (the Lesson, the Steps) is in front, so a
 hint or a verdict is seen where the learner is looking."""
 from __future__ import annotations
 
+import re
+
 from rich.text import Text
 from textual.widgets import RichLog, Static
 
@@ -10,6 +12,16 @@ LOG_STYLES = {"info": "", "ok": "bold green", "bad": "bold red", "warn": "bold y
               "hint": "cyan", "verdict": "bold", "undo": ""}
 LOG_KEEP = 500           # log lines kept to wrap again (the oldest go first)
 LATEST_NOTES = 2         # plain notes shown after the latest hint or verdict
+
+# a chain's link between two nodes: '(5=9)r1c7-(9=2)r1c5' links at '-' (a cell or
+# group name's last digit, the link, the next node's opening bracket)
+_LINK = re.compile(r"(?<=\d)([-=])(?=\()")
+
+
+def breakable(text: str) -> str:
+    """The text with spaces around a chain's links, so a narrow panel wraps
+    it between nodes ('(5=9)r1c7 - (9=2)r1c5'), never inside a cell name."""
+    return _LINK.sub(r" \1 ", text)
 
 
 class PlayLog(RichLog):

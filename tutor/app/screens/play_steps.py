@@ -19,6 +19,15 @@ from ..game import Game
 STEP_LEAVES = 200        # steps shown per technique in the Steps tab
 
 
+class StepsTree(Tree):
+    """The Steps tab's list.  The caption above the tabs (the chosen step's
+    chain and roles) grows and shrinks it: its chosen row stays in view."""
+
+    def on_resize(self) -> None:
+        if self.cursor_node is not None:
+            self.call_after_refresh(self.scroll_to_node, self.cursor_node, False)
+
+
 def fit_text(text: str, width: int) -> str:
     """`text` cut to `width` characters in the middle, keeping both ends:
     'Locked Candidates Type 1 (Pointing)' -> 'Locke…(Pointing)' (16),

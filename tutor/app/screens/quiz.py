@@ -33,6 +33,7 @@ from ...teaching.quiz.common import REFERENCE_TARGET
 from ..settings import setting_of
 from ..widgets.grid import NO_HIGHLIGHT, Highlight, SudokuGrid, choose_layout
 from .play import LOG_KEEP
+from .play_log import breakable
 from .quiz_end import QuizEnding
 from .quiz_picks import QuizPicks
 
@@ -143,11 +144,13 @@ class QuizScreen(QuizPicks, QuizEnding, Screen):
 
     def _replay(self) -> None:
         """Back in a quiz left unfinished (here, or before a drop from the
-        class): its log as it was, and where it stands."""
+        class): its log as it was, the grid's marks of its last verdict, and
+        where it stands."""
         for text, v in self.quiz.log:
             self.say(f"> {text}", "info")
             for line, kind in v.lines():
                 self.say(line, kind)
+            self._show_verdict(v)
         self.say(f"Resumed where you left this quiz: {self.quiz.status_line()}. Ctrl+G gives up, "
                  f"Ctrl+R starts a new one.", "info")
 
@@ -223,7 +226,7 @@ class QuizScreen(QuizPicks, QuizEnding, Screen):
         self.log_lines.append(text)
         if len(self.log_lines) > LOG_KEEP:
             del self.log_lines[:-LOG_KEEP]
-        self.query_one("#quiz-log", RichLog).write(Text(text, style=LOG_STYLES.get(kind, "")))
+        self.query_one("#quiz-log", RichLog).write(Text(breakable(text), style=LOG_STYLES.get(kind, "")))
 
     def _show(self, hl: Highlight) -> None:
         self.highlight = hl

@@ -6,14 +6,16 @@ set its technique, and the hint lock.
 The dialog closes only with something pushed, or on Cancel: what the
 teacher chose is built into a push by the teacher screen's `build` (which
 makes the quiz); when that fails (nothing to find here, the singles solve
-it all) the dialog says why and stays open."""
+it all) the dialog says why and stays open.  The singles note shows only
+for a kind best taken after the singles, and follows every change of kind.
+The fields scroll and the buttons stay below them, so it fits 80x24."""
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
@@ -27,7 +29,10 @@ class PushDialog(ModalScreen["dict | None"]):
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
     DEFAULT_CSS = """
     PushDialog { align: center middle; }
-    PushDialog > Vertical { width: 80; height: auto; border: thick $primary; background: $surface; padding: 0 1; }
+    PushDialog > Vertical { width: 80; max-width: 100%; height: auto; max-height: 100%;
+                            border: thick $primary; background: $surface; padding: 0 1; }
+    PushDialog VerticalScroll { height: auto; max-height: 100%; scrollbar-size-vertical: 1; }
+    PushDialog #push-foot { dock: bottom; height: auto; }
     PushDialog Horizontal { height: auto; }
     PushDialog Button { margin: 0 1 0 0; }
     PushDialog #push-error { color: $error; height: auto; }
@@ -44,35 +49,49 @@ class PushDialog(ModalScreen["dict | None"]):
         from ...engine.registry import families, ladder
         from ...teaching.quiz import kinds
         from ...teaching.quiz.common import REFERENCE_TARGET
-        with Vertical():
-            yield Label({"quiz": "Push a quiz to the class",
-                         "set": "Push a fresh practice set: new positions of one technique, the "
-                                "same for everyone (f pushes each next one)"}.get(
-                self.kind, "Push this position to the class"))
-            title = self.default_title or (kinds()[0].asks_title() if self.kind == "quiz" else "")
-            yield Input(title, id="push-title", placeholder="title the students see", max_length=100)
-            if self.kind == "set":
-                yield Select([(t.name, t.id) for t in ladder()], value="x-wing", allow_blank=False,
-                             id="push-target")
-            if self.kind == "quiz":
-                quiz_kinds = [(k.asks, k.kind) for k in kinds()]
-                yield Select(quiz_kinds, value=quiz_kinds[0][1], allow_blank=False, id="push-kind")
-                targets = [(name, fid) for fid, name in families()] + \
-                          [(t.name, t.id) for t in ladder()]
-                yield Select(targets, value=REFERENCE_TARGET, allow_blank=False,
-                             id="push-target")
-            yield Select(LOCKS, value=-1, allow_blank=False, id="push-lock")
-            if self.kind == "quiz" and self.note:
-                yield Static(self.note, id="push-singles", markup=False)
-                yield Checkbox("Push the position after the singles", value=True,
-                               id="push-after-singles")
-            yield Static("", id="push-error", markup=False)
-            with Horizontal():
-                yield Button("Push", id="push-ok", variant="primary")
-                yield Button("Cancel (Esc)", id="push-cancel")
+        with Vertical(id="push-box"):
+            with VerticalScroll(id="push-fields"):
+                yield Label({"quiz": "Push a quiz to the class",
+                             "set": "Push a fresh practice set: new positions of one technique, the "
+                                    "same for everyone (f pushes each next one)"}.get(
+                    self.kind, "Push this position to the class"))
+                title = self.default_title or (kinds()[0].asks_title() if self.kind == "quiz" else "")
+                yield Input(title, id="push-title", placeholder="title the students see", max_length=100)
+                if self.kind == "set":
+                    yield Select([(t.name, t.id) for t in ladder()], value="x-wing", allow_blank=False,
+                                 id="push-target")
+                if self.kind == "quiz":
+                    quiz_kinds = [(k.asks, k.kind) for k in kinds()]
+                    yield Select(quiz_kinds, value=quiz_kinds[0][1], allow_blank=False, id="push-kind")
+                    targets = [(name, fid) for fid, name in families()] + \
+                              [(t.name, t.id) for t in ladder()]
+                    yield Select(targets, value=REFERENCE_TARGET, allow_blank=False,
+                                 id="push-target")
+                yield Select(LOCKS, value=-1, allow_blank=False, id="push-lock")
+                if self.kind == "quiz" and self.note:
+                    yield Static(self.note, id="push-singles", markup=False)
+                    yield Checkbox("Push the position after the singles", value=True,
+                                   id="push-after-singles")
+            with Vertical(id="push-foot"):         # what went wrong and the buttons: always seen
+                yield Static("", id="push-error", markup=False)
+                with Horizontal():
+                    yield Button("Push", id="push-ok", variant="primary")
+                    yield Button("Cancel (Esc)", id="push-cancel")
 
     def on_mount(self) -> None:
         self.query_one("#push-title", Input).focus()
+        self._show_singles_note()
+
+    def _singles_note_applies(self) -> bool:
+        """The chosen kind is best taken after the singles, and some are pending."""
+        from ...teaching.quiz import get_kind
+        return self.kind == "quiz" and bool(self.note) and \
+            get_kind(str(self.query_one("#push-kind", Select).value)).best_after_singles
+
+    def _show_singles_note(self) -> None:
+        applies = self._singles_note_applies()
+        for widget in self.query("#push-singles, #push-after-singles"):
+            widget.display = applies
 
     def on_select_changed(self, event: Select.Changed) -> None:
         """A quiz's title says what it asks until the teacher writes one."""
@@ -80,6 +99,7 @@ class PushDialog(ModalScreen["dict | None"]):
         title = self.query_one("#push-title", Input)
         if event.select.id == "push-kind" and title.value in {"", *(k.asks_title() for k in kinds())}:
             title.value = next(k.asks_title() for k in kinds() if k.kind == event.value)
+        self._show_singles_note()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         self.action_push()
@@ -102,8 +122,8 @@ class PushDialog(ModalScreen["dict | None"]):
         if self.kind == "quiz":
             out["quiz"] = self.query_one("#push-kind", Select).value
             out["target"] = self.query_one("#push-target", Select).value
-            out["after_singles"] = bool(self.note) and self.query_one("#push-after-singles",
-                                                                      Checkbox).value
+            out["after_singles"] = self._singles_note_applies() and \
+                self.query_one("#push-after-singles", Checkbox).value
         return out
 
     def action_push(self) -> None:

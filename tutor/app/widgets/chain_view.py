@@ -10,15 +10,22 @@ digit, link to the next node and whether the chain makes it true.
 A *term* is what Eureka writes as one `(digits)cells` piece: consecutive
 nodes on the same cells.  Terms are numbered 1-9, then a-z, in chain order
 (a loop's closing term takes its first term's number); the grid shows that
-number beside each node candidate (one per cell in the compact layout), and
+number beside each node candidate (one per cell in the compact layout: a
+cell holding two terms shows SEVERAL, and the panel lists its numbers), and
 the panel shows the Eureka text with the same numbers in front of the terms.
+The larger grids draw a weak link as '~', so it never reads as the '-' of a
+removed candidate; the panel's legend says which is which.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine.grid import cells_name
+from ...engine.grid import cell_name, cells_name
 from ...engine.roles import number_char
+
+SEVERAL = "&"                         # a compact cell that holds two terms or more
+LINK_GLYPH = {"=": "=", "-": "~"}     # the grid's link cues: strong, weak
+LEGEND = "Grid: = strong link, ~ weak link, - removed"
 
 
 @dataclass(frozen=True)
@@ -90,3 +97,18 @@ def chain_text(lines) -> str:
     if len(lines) == 1:
         return "Chain: " + lines[0]
     return "Chains:\n" + "\n".join(f"{k}. {line}" for k, line in enumerate(lines, 1))
+
+
+def chain_legend(marks) -> list[str]:
+    """How the grid draws the chain, in words, and every cell that holds
+    more than one term (the compact grid shows SEVERAL there)."""
+    numbers: dict[int, set[str]] = {}
+    for m in marks:
+        numbers.setdefault(m.cell, set()).add(m.number)
+    several = [f"{SEVERAL} {cell_name(c)}: terms {', '.join(sorted(n, key=_term_order))}"
+               for c, n in sorted(numbers.items()) if len(n) > 1]
+    return [LEGEND] + several
+
+
+def _term_order(number: str) -> tuple[bool, str]:
+    return (not number.isdigit(), number)          # 1-9 before a-z

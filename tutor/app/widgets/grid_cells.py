@@ -16,8 +16,10 @@ with NO_COLOR or a monochrome theme:
   colour (by hand)   candidate tinted, cue a / A (first pair), b / B (second)
   chain node         its term's number 1-9, a-z beside the candidate (medium,
                      large; compact: the cell's cue slot), the link to the next
-                     node ('=' strong, '-' weak) at the end of that candidate
-                     line (medium, large); a node the chain makes true is bold
+                     node ('=' strong, '~' weak: not the '-' of a removal) at
+                     the end of that candidate line (medium, large); a compact
+                     cell holding two terms shows '&' (the panel lists them);
+                     a node the chain makes true is bold
                      reverse, one it makes false underlined (chain_view.py)
   step role          its letter beside the candidates it plays (medium, large;
                      compact: the cell's cue slot): p pivot, h hinge, w pincer
@@ -42,6 +44,7 @@ from rich.style import Style
 
 from ...engine.grid import BOX, COL, ROW, bit
 from ...engine.position import Position
+from .chain_view import LINK_GLYPH, SEVERAL
 from .grid_layout import GridLayout
 from .highlight import Highlight
 from .role_view import frame_cells
@@ -255,7 +258,7 @@ def cell_segments(key: tuple, k: int, lay: GridLayout, style_of: StyleOf) -> lis
     # the link from this line's (first) chain node to the next node
     link = next((chain_of[d][2] for d in range(3 * k + 1, 3 * k + 4)
                  if d in chain_of and chain_of[d][2] and cands & bit(d)), "")
-    segs.append((link, cue_style) if link else (" ", base))
+    segs.append((LINK_GLYPH.get(link, link), cue_style) if link else (" ", base))
     return segs
 
 
@@ -293,7 +296,8 @@ def _cell_cue(style_of: StyleOf, marks, elim, place, sol, failing, tail, bg, bas
     if marks:
         cue = "x"
     elif chain:
-        cue = min(number for _, number, _, _ in chain)
+        numbers = {number for _, number, _, _ in chain}
+        cue = numbers.pop() if len(numbers) == 1 else SEVERAL
     elif elim:
         cue = "-"
     elif place:

@@ -144,7 +144,8 @@ def frame_cells(frame) -> dict[int, tuple[str, ...]]:
 def panel_text(highlight) -> str:
     """The panel's text for a shown step: its chains, numbered as on the
     grid, then its roles in words; '' when it has neither."""
-    from .chain_view import chain_text
+    from .chain_view import chain_legend, chain_text
     chain = chain_text(highlight.chain_lines)
+    legend = "\n".join(chain_legend(highlight.chain)) if chain else ""
     roles = " · ".join(highlight.legend)
-    return "\n".join(t for t in (chain, roles) if t)
+    return "\n".join(t for t in (chain, legend, roles) if t)

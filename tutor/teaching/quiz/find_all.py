@@ -38,6 +38,7 @@ class FindAllQuiz(Quiz):
     asks = "find them all"
     order = 10
     many_is_harder = True
+    best_after_singles = True
 
     def __init__(self, position: Position, target: str, title: str | None = None,
                  source: str = "", uniqueness: bool = True):

@@ -41,6 +41,9 @@ class Quiz(ABC):
     order: ClassVar[int] = 100         # place in every list of kinds; the first is the default
     picks_options: ClassVar[bool] = False    # digit keys pick an option (no cells to select)
     many_is_harder: ClassVar[bool] = False   # more instances make it harder (the learner model)
+    # asks for every instance: a pending single would be a pattern in disguise there,
+    # so the push dialog offers the position after the singles
+    best_after_singles: ClassVar[bool] = False
 
     def __init__(self, position: Position, target: str, source: str = "",
                  title: str | None = None) -> None:
