@@ -89,8 +89,16 @@ def test_a_server_killed_with_9_leaves_neither_the_warm_parent_nor_an_app(tmp_pa
                                   stdout=subprocess.PIPE, cwd=str(ROOT))
         app = int(logged("session start alice@", 60).split(" pid ")[1].split()[0])
         assert _parent_of(app) == warm and pid_alive(warm) and pid_alive(app)
+        worker = _bank_worker_of(server.pid)
+        assert worker is not None and pid_alive(worker)
         server.kill()
         server.wait()
+        # the bank worker at once, though it is in the middle of seeding or of a generator
+        # turn (which may take a minute)
+        deadline = time.monotonic() + 3
+        while pid_alive(worker) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not pid_alive(worker)
         deadline = time.monotonic() + 15
         while (pid_alive(warm) or group_alive(app)) and time.monotonic() < deadline:
             time.sleep(0.05)
@@ -100,6 +108,20 @@ def test_a_server_killed_with_9_leaves_neither_the_warm_parent_nor_an_app(tmp_pa
             if p and p.poll() is None:
                 p.kill()
                 p.wait()
+
+
+def _bank_worker_of(server: int) -> int | None:
+    """The pid of the bank worker the server started (its child), if any."""
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            cmd = open(f"/proc/{entry}/cmdline", "rb").read().split(b"\0")
+        except OSError:
+            continue
+        if b"tutor.teaching.bank_worker" in cmd and _parent_of(int(entry)) == server:
+            return int(entry)
+    return None
 
 
 _CLIENT = r"""

@@ -21,6 +21,8 @@ import argparse
 import os
 import subprocess
 import sys
+import threading
+import time
 
 from ..engine.registry import ladder
 from ..store import Store, bank
@@ -65,12 +67,25 @@ def main(argv=None) -> int:
     except OSError:
         pass
     parent = os.getppid()
+    _exit_with(parent)
     store = Store.open(args.db)
     try:
         fill(store, args.low, args.budget, lambda: os.getppid() == parent, args.seed)
     finally:
         store.close()
     return 0
+
+
+def _exit_with(parent: int, every: float = 0.5) -> None:
+    """End this process as soon as `parent` is gone (killed with -9, say),
+    not at the end of a generator turn that may run a minute or more: a
+    watch thread looks every `every` seconds.  The store's writes are
+    transactions, so ending in the middle of one loses only that one."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(every)
+        os._exit(0)
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def start(location: str, *extra: str, password: str | None = None) -> subprocess.Popen | None:
