@@ -24,6 +24,7 @@ def store(tmp_path):
     s.close()
 
 
+@pytest.mark.slow
 def test_practice_never_repeats_within_100_positions_for_every_rung(store):
     for t in ladder():
         drawn = [practice_bank.draw(store, "ann", t.id, 1500) for _ in range(100)]
