@@ -105,6 +105,7 @@ def _wait_for(cond, seconds=120.0):
     return False
 
 
+@pytest.mark.slow
 def test_the_worker_process_fills_the_bank_and_stops(store_target):
     proc = bank_worker.start(store_target, "--low", "1")
     try:
