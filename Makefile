@@ -26,10 +26,12 @@ run: $(STAMP)
 test: $(TSTAMP)
 	$(BIN)/python -m pytest -q -n auto $(PYTEST_ARGS)
 
-# the edit-test loop: the whole suite but its slow marks (pyproject.toml)
+# the edit-test loop (CONTRIBUTING.md): the engine, judge, quizzes, teaching,
+# command line, generator and store without the slow marks, and a smoke of
+# the app and the classroom (marks: pyproject.toml)
 test-fast: $(TSTAMP)
 	$(BIN)/python -m pytest -q -n auto -m "$(FAST)" $(PYTEST_ARGS)
-FAST := not slow and not postgres and not browser
+FAST := (not slow and not postgres and not browser and not app and not classroom) or smoke
 
 # what CI runs before the tests: ruff on all code, mypy on the engine and the store
 lint: $(TSTAMP)

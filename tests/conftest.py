@@ -15,15 +15,23 @@ from puzzle_helpers import parse_position  # noqa: E402
 PG_FIXTURES = {"pg_server", "durable_pg"}      # the tests on a throw-away PostgreSQL server
 
 
+FOLDER_MARKS = ("app", "classroom")     # tests/app -> `app`, tests/classroom -> `classroom`
+
+
 def pytest_collection_modifyitems(items):
     """Mark the tests that start a PostgreSQL server (directly or as the
-    "postgresql" case of a store fixture) `postgres`, and run the `slow`
-    ones first: dealt out to the workers at the start, they do not keep one
-    worker busy while the other waits at the end."""
+    "postgresql" case of a store fixture) `postgres`, the tests of
+    tests/app and tests/classroom by their folder (`make test-fast` keeps
+    only their `smoke` ones), and run the `slow` ones first: dealt out to the
+    workers at the start, they do not keep one worker busy while the other
+    waits at the end."""
     for item in items:
         call = getattr(item, "callspec", None)
         if PG_FIXTURES & set(item.fixturenames) or (call is not None and "postgresql" in call.params.values()):
             item.add_marker(pytest.mark.postgres)
+        folder = item.path.parent.name
+        if folder in FOLDER_MARKS:
+            item.add_marker(folder)
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 

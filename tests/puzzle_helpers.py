@@ -5,6 +5,7 @@ unambiguous next to the classroom tests' own conftest."""
 from __future__ import annotations
 
 import csv
+import functools
 import random
 
 from tutor.engine.formats import parse_position
@@ -32,22 +33,63 @@ def technique_cases(prefix: str | None = None) -> list[dict]:
     return [r for r in rows if prefix is None or r["technique"].startswith(prefix)]
 
 
+def solve_path(text: str, techniques=None) -> tuple:
+    """The positions along the logic solve of `text` (the start, then one
+    after each step), computed once per test process (an xdist worker):
+    several property tests sample the same shipped puzzles.  Shared: copy
+    a position before changing it (sampled_positions does)."""
+    key = (text, None if techniques is None else tuple(techniques))
+    path = _PATHS.get(key)
+    if path is None:
+        from tutor.engine.solve import logic_solve
+        pos = parse_position(text)
+        walk = pos.copy()
+        snapshots = [walk.copy()]
+        for step in logic_solve(pos, techniques).steps:
+            walk.apply(step)
+            snapshots.append(walk.copy())
+        path = _PATHS[key] = tuple(snapshots)
+    return path
+
+
+_PATHS: dict[tuple, tuple] = {}
+
+
 def sampled_positions(puzzles, techniques=None, per_puzzle=3, seed=7):
-    """Positions along logic-solve paths: a few per puzzle, chosen by seed."""
-    from tutor.engine.solve import logic_solve
+    """Positions along logic-solve paths: a few per puzzle, chosen by seed
+    (each a copy of its own; the paths are solved once, solve_path)."""
     rng = random.Random(seed)
     out = []
     for text in puzzles:
-        pos = parse_position(text)
-        result = logic_solve(pos, techniques)
-        walk = pos.copy()
-        snapshots = [walk.copy()]
-        for step in result.steps:
-            walk.apply(step)
-            snapshots.append(walk.copy())
+        snapshots = solve_path(text, techniques)
         picks = rng.sample(range(len(snapshots)), min(per_puzzle, len(snapshots)))
-        out.extend((text, snapshots[k]) for k in sorted(picks))
+        out.extend((text, snapshots[k].copy()) for k in sorted(picks))
     return out
+
+
+PER_RUNG = 2            # practice positions per rung
+STEPS_EACH = 6          # steps per position
+
+
+def practice_positions(tid: str, count: int = PER_RUNG):
+    path = data_dir("puzzles") / "practice" / f"{tid}.txt"
+    lines = [ln for ln in path.read_text(encoding="utf-8").splitlines()
+             if ln.strip() and not ln.startswith("#")]
+    return [parse_position(ln.split("\t")[0]) for ln in lines[:count]]
+
+
+@functools.cache
+def rung_steps():
+    """(position, step) for steps of every rung, at positions where the rung
+    is the simplest step (the shipped practice positions); made once, when a
+    test first asks (not at collection) and shared by the tests of the hint
+    words and of the roles."""
+    from tutor.engine.registry import find_all, ladder
+    out = []
+    for t in ladder():
+        for pos in practice_positions(t.id):
+            out += [(pos, s) for s in find_all(pos, [t.id])[:STEPS_EACH]]
+    return tuple(out)
 
 
 def assert_sound(pos, steps, solution):

@@ -210,6 +210,7 @@ def _run(argv, stdin: bytes, capsys, monkeypatch) -> tuple[int, str, str]:
     return code, out, err
 
 
+@pytest.mark.slow
 def test_generated_command_lines_never_end_in_a_traceback(quiet_world, capsys, monkeypatch):
     rng = random.Random(SEED)
     inputs = Inputs(rng, str(quiet_world))

@@ -1,6 +1,8 @@
 """The claim flow (every verdict kind, on real positions) and the hint ladder."""
 from __future__ import annotations
 
+import pytest
+
 from app_helpers import EASY1, STUCK, cell, goto, make, settle
 
 from tutor.engine.formats import parse_position
@@ -13,6 +15,7 @@ async def mark(pilot, app, name: str, digit: int):
     await pilot.press("x", str(digit))
 
 
+@pytest.mark.smoke
 async def test_claim_proved_is_applied_and_highlighted(lockedset_braces, store_path):
     app = make(lockedset_braces, store_path=store_path)
     async with app.run_test() as pilot:
@@ -156,6 +159,7 @@ async def test_mouse_click_in_the_large_layout(lockedset_braces):
         assert app.play.game.marks == {(r6c3, d) for d in app.play.game.position.candidates(r6c3)}
 
 
+@pytest.mark.smoke
 async def test_hint_ladder_five_rungs(store_path):
     app = make(EASY1, store_path=store_path)
     async with app.run_test() as pilot:

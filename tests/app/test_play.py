@@ -1,6 +1,8 @@
 """Playing keys: moving, placing, pencil marks, undo/redo, check, help."""
 from __future__ import annotations
 
+import pytest
+
 from app_helpers import EASY1, cell, goto, make, settle
 
 from tutor.engine.grid import bit
@@ -24,6 +26,7 @@ async def test_cursor_moves_with_arrows_and_hjkl():
         assert grid.cursor == cell("r9c1")
 
 
+@pytest.mark.smoke
 async def test_place_a_digit_and_refuse_a_given():
     app = make(EASY1)
     async with app.run_test() as pilot:

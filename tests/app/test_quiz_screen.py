@@ -120,6 +120,7 @@ async def test_lockedset_quiz_end_to_end(store_path):
         assert "Counted: 2 quiz or practice results" in text
 
 
+@pytest.mark.smoke
 async def test_find_the_elimination_quiz():
     app = make(EASY1, start_screen="quiz", start_args={"target": "x-wing", "kind": "eliminate",
                                                       "seed": 2})

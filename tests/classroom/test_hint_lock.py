@@ -11,7 +11,7 @@ import pytest
 from pilot_helpers import until
 from tutor.app import make_app
 from tutor.app.commands import _commands
-from tutor.app.screens.teacher import result_text
+from tutor.app.screens.teacher_table import result_text
 from tutor.classroom import events
 from tutor.classroom.events import dashboard
 from tutor.engine.formats import parse_position, to_braces

@@ -21,6 +21,7 @@ from classroom_helpers import (PASSWORDS, Screen, connect, group_alive, open_ter
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.smoke
 async def test_each_session_gets_its_own_pty_process(start_server, classroom_log):
     room = await start_server()
     async with await connect(room, "alice") as conn:

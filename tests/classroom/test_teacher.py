@@ -139,6 +139,7 @@ async def test_a_student_cannot_open_the_teacher_view(db):
         assert screen.query_count == 0 and screen.query_one("#teacher-table").row_count == 0
 
 
+@pytest.mark.smoke
 async def test_student_follows_a_pushed_position_and_reports(db):
     store = Store.open(db)
     app = make_app(LOCKEDSET, store_path=db, user="alice", role="student", class_name="5B")

@@ -10,32 +10,11 @@ import pytest
 from tutor.engine.formats import parse_position
 from tutor.engine.grid import HOUSES, cell_name
 from tutor.engine.hint_words import hint_text
+from puzzle_helpers import rung_steps
 from tutor.engine.registry import find_all, ladder, next_step
-from tutor.paths import data_dir
 
 GOLDEN_NUGGET = ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7....."
-PER_RUNG = 2            # practice positions per rung
-STEPS_EACH = 6          # steps per position
 
-
-def practice_positions(tid: str, count: int = PER_RUNG):
-    path = data_dir("puzzles") / "practice" / f"{tid}.txt"
-    lines = [ln for ln in path.read_text(encoding="utf-8").splitlines()
-             if ln.strip() and not ln.startswith("#")]
-    return [parse_position(ln.split("\t")[0]) for ln in lines[:count]]
-
-
-def rung_steps():
-    """(position, step) for steps of every rung, at positions where the rung
-    is the simplest step (the shipped practice positions)."""
-    out = []
-    for t in ladder():
-        for pos in practice_positions(t.id):
-            out += [(pos, s) for s in find_all(pos, [t.id])[:STEPS_EACH]]
-    return out
-
-
-STEPS = rung_steps()
 
 
 # ------------------------------------------------------------------ places named in words
@@ -80,18 +59,18 @@ def held(step) -> set[int]:
 
 
 def test_the_sample_holds_every_rung():
-    assert {s.technique for _, s in STEPS} == {t.id for t in ladder()}
+    assert {s.technique for _, s in rung_steps()} == {t.id for t in ladder()}
 
 
 @pytest.mark.parametrize("level", [2, 3, 4, 5])
 def test_every_level_names_a_place_holding_the_pattern(level):
-    for pos, step in STEPS:
+    for pos, step in rung_steps():
         text = hint_text(step, level, pos)
         assert named_cells(text) & held(step), (step.technique, level, text)
 
 
 def test_level_2_names_only_places_holding_the_pattern():
-    for pos, step in STEPS:
+    for pos, step in rung_steps():
         text = hint_text(step, 2, pos)
         cells = named_cells(text)
         premise = held(step)
@@ -102,7 +81,7 @@ def test_level_2_names_only_places_holding_the_pattern():
 
 
 def test_no_level_before_the_last_two_gives_an_effect_away():
-    for pos, step in STEPS:
+    for pos, step in rung_steps():
         effects = effect_texts(step)
         for level in (1, 2, 3):
             text = hint_text(step, level, pos)
@@ -122,7 +101,7 @@ def test_no_level_before_the_last_two_gives_an_effect_away():
 
 
 def test_levels_3_and_4_write_one_notation():
-    for pos, step in STEPS:
+    for pos, step in rung_steps():
         assert hint_text(step, 4, pos) == step.text
         assert hint_text(step, 5, pos) == "applied " + step.text
         if step.technique not in ("naked-single", "hidden-single", "forcing-chain",
@@ -131,7 +110,7 @@ def test_levels_3_and_4_write_one_notation():
 
 
 def test_a_wing_names_its_pivot_and_a_single_keeps_its_digit():
-    for pos, step in STEPS:
+    for pos, step in rung_steps():
         if step.technique in ("xy-wing", "xyz-wing"):
             assert f"{cell_name(step.cells[0])} (pivot)" in hint_text(step, 3, pos)
         if step.technique in ("naked-single", "hidden-single"):

@@ -22,6 +22,7 @@ def test_every_step_on_every_qqwing_puzzle_is_sound(level):
     assert sum(checked_steps(level).values()) > 0
 
 
+@pytest.mark.slow
 def test_every_technique_is_checked_on_the_qqwing_puzzles():
     """The property reaches every room of the ladder: each technique has
     steps checked on the 900 puzzles (along solves or at sampled positions)."""

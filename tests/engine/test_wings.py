@@ -346,12 +346,15 @@ def found_xy(pos, tid):
              frozenset(i for i, _ in s.eliminations)) for s in find_all(pos, [tid])}
 
 
-SAMPLES = sampled_positions(EXPERT[:40], per_puzzle=3, seed=12)
+def samples():
+    """Three positions along each of 40 expert solves (made when a test
+    asks, not at collection; solved once, puzzle_helpers.solve_path)."""
+    return sampled_positions(EXPERT[:40], per_puzzle=3, seed=12)
 
 
 def test_three_cell_wings_match_the_definition():
     counts = [0, 0]
-    for _, pos in SAMPLES:
+    for _, pos in samples():
         xy, xyz = plain_xy_wings(pos), plain_xyz_wings(pos)
         assert found_xy(pos, "xy-wing") == xy
         assert found_xy(pos, "xyz-wing") == xyz
@@ -363,7 +366,7 @@ def test_three_cell_wings_match_the_definition():
 @pytest.mark.slow
 def test_wxyz_wings_match_the_definition():
     total = 0
-    for _, pos in SAMPLES[::6]:
+    for _, pos in samples()[::6]:
         want = plain_wxyz_wings(pos)
         got = {(frozenset(s.cells), s.to_json()["z"], frozenset(i for i, _ in s.eliminations))
                for s in find_all(pos, ["wxyz-wing"])}
@@ -374,7 +377,7 @@ def test_wxyz_wings_match_the_definition():
 
 def test_w_wings_match_the_definition():
     total = 0
-    for _, pos in SAMPLES:
+    for _, pos in samples():
         want = plain_w_wings(pos)
         steps = find_all(pos, ["w-wing"])
         got = {(frozenset(s.cells[:2]), s.to_json()["link_digit"],
@@ -385,7 +388,7 @@ def test_w_wings_match_the_definition():
 
 
 def test_steps_are_unique_sorted_and_checked_by_their_room():
-    for _, pos in SAMPLES:
+    for _, pos in samples():
         for tid in WINGS:
             steps = find_all(pos, [tid])
             # one step per set of cells (W-Wing: per wing cells and link digit)

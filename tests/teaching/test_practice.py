@@ -110,6 +110,7 @@ def _origin_puzzle(source: str, known: dict) -> str:
     return known[source]
 
 
+@pytest.mark.slow
 def test_cache_sources_name_the_puzzle_they_come_from():
     """A cached position names the puzzle it comes from: a generated one
     (tutor.generate.run.remake makes it again from the label) or, kept for

@@ -24,6 +24,7 @@ def store(tmp_path):
     s.close()
 
 
+@pytest.mark.slow
 def test_practice_never_repeats_within_100_positions_for_every_rung(store):
     for t in ladder():
         drawn = [practice_bank.draw(store, "ann", t.id, 1500) for _ in range(100)]
@@ -104,6 +105,7 @@ def _wait_for(cond, seconds=120.0):
     return False
 
 
+@pytest.mark.slow
 def test_the_worker_process_fills_the_bank_and_stops(store_target):
     proc = bank_worker.start(store_target, "--low", "1")
     try:

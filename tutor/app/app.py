@@ -27,7 +27,8 @@ Structure
 * Bytes and memory (one app per SSH student): terminal.py filters what is
   written to the terminal (the same screen in fewer bytes), memory.py tidies
   the process once start-up is over (run_app() only), and
-  tutor/app/__init__.py keeps asyncio from loading OpenSSL.
+  tutor/app/__init__.py keeps asyncio from loading OpenSSL; served.py is
+  what a served app (one student's SSH session) does differently.
 
 Push points for other screens
 -----------------------------
@@ -65,6 +66,7 @@ from . import catalog, entry_keys, guards, settings
 from .commands import TutorCommands
 from .game import Game
 from .screens import SCREENS, available, screen_class
+from .served import ServedApp
 from .themes import register_themes
 
 
@@ -81,7 +83,7 @@ LOCKED_SCREENS = {"lessons": "Lessons are closed during the class test.",
                   "quiz": "Practice quizzes are closed during the class test."}
 
 
-class TutorApp(App):
+class TutorApp(ServedApp):
     TITLE = "sudoku-tutor"
     CSS_PATH = "tutor.tcss"
     COMMANDS = App.COMMANDS | {TutorCommands}
@@ -382,75 +384,6 @@ class TutorApp(App):
             await run(self, event, super()._on_key)
             return
         await super().on_event(event)
-
-    # ------------------------------------------------------------ errors
-    ERROR_BUDGET = (10, 30.0)        # a served app survives this many errors in so many seconds
-
-    def _handle_exception(self, error: Exception) -> None:
-        """A served app (one student's session) outlives an error inside
-        Textual or a screen instead of ending the student's session with a
-        traceback: widgets torn down under a callback, odd input.  It says so
-        in the Log and carries on; too many errors in a row still end it, with
-        one line and no traceback (which would show the server's paths)."""
-        if self.served:
-            import time as _time
-            now = _time.monotonic()
-            count, window = self.ERROR_BUDGET
-            self._error_times = [t for t in self._error_times if now - t < window] + [now]
-            what = f"{type(error).__name__}: {str(error)[:160]}"
-            self.internal_errors.append(what)
-            del self.internal_errors[:-50]
-            if len(self._error_times) <= count:
-                if self._play is not None:
-                    try:
-                        self._play.log_line(f"(The tutor hit an internal error and carries on: "
-                                            f"{type(error).__name__}.)", "warn")
-                    except Exception:       # noqa: BLE001 - the log itself may be gone
-                        pass
-                return
-        super()._handle_exception(error)
-
-    def _fatal_error(self) -> None:
-        if not self.served:
-            super()._fatal_error()
-            return
-        from rich.text import Text
-        self.bell()
-        last = self.internal_errors[-1].split(":", 1)[0] if self.internal_errors else "error"
-        self._exit_renderables.append(Text(
-            f"sudoku-tutor: the tutor stopped after repeated internal errors ({last}); "
-            "your progress is saved: connect again to go on."))
-        self._close_messages_no_wait()
-
-    def panic(self, *renderables) -> None:
-        if self.served:
-            self._fatal_error()
-            return
-        super().panic(*renderables)
-
-    def action_command_palette(self) -> None:
-        from .commands import SteadyCommandPalette
-        if self.use_command_palette and not SteadyCommandPalette.is_open(self):
-            self.push_screen(SteadyCommandPalette(id="--command-palette"))
-
-    def get_system_commands(self, screen):
-        if self.served:
-            return iter(())
-        return super().get_system_commands(screen)
-
-    def action_screenshot(self, filename=None, path=None) -> None:
-        if not self.served:
-            super().action_screenshot(filename, path)
-
-    def deliver_screenshot(self, filename=None, path=None, time_format=None):
-        if not self.served:
-            return super().deliver_screenshot(filename, path, time_format)
-        return None
-
-    def save_screenshot(self, filename=None, path=None, time_format=None) -> str:
-        if self.served:
-            raise PermissionError("no files are written on the classroom server")
-        return super().save_screenshot(filename, path, time_format)
 
     # ------------------------------------------------------------ store
     def set_activity(self, text: str) -> None:

@@ -23,6 +23,10 @@ to the grid (load or set up a position there, then T to come back and push
 it).  Changes to the class run off the UI thread, so a stalled store never
 freezes this screen.
 A student's result shows their tries at help that a locked test keeps closed.
+
+Beside it: teacher_table.py (the columns and each cell's text),
+teacher_push_keys.py (p, z, f, e, r: what is pushed), teacher_push.py (the
+push dialog).
 """
 from __future__ import annotations
 
@@ -36,80 +40,15 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from ...classroom import events
-from ...engine.registry import counted
-from ...store.class_board import Dashboard, StudentRow
+from ...store.class_board import Dashboard
 from ...teaching import class_progress, learner
-from .teacher_push import PushDialog
+from .teacher_push_keys import PushKeys
+from .teacher_table import COLUMNS, ROW_LINES, ago, column_widths, student_cells
 
 REFRESH_S = 1.0
-VERDICT_MARK = {"proved": "✓", "correct": "✓", "right": "✓", "valid": "✓",
-                "wrong": "✗", "false": "✗", "invalid": "?", "unproved": "~", "true-unproved": "~"}
 
 
-# the table's columns: (title, share of the free width); 0 = fixed HINTS_WIDTH
-COLUMNS = (("Student", 3), ("Doing", 3), ("Mastery", 4), ("Hints L1-5", 0),
-           ("Last claims", 4), ("Result", 2))
-HINTS_WIDTH = 10
-ROW_LINES = 5            # a row grows to at most this many lines (a busy student at 80 columns)
-
-
-def column_widths(total: int) -> list[int]:
-    """Column widths that fit a table `total` columns wide (each cell has a
-    column of padding either side, the scrollbar takes two)."""
-    free = max(36, total - 2 * len(COLUMNS) - 2 - HINTS_WIDTH)
-    shares = sum(w for _, w in COLUMNS)
-    return [HINTS_WIDTH if w == 0 else max(6, free * w // shares) for _, w in COLUMNS]
-
-
-def _ago(t: float | None, now: float) -> str:
-    if t is None:
-        return ""
-    s = max(0, int(now - t))
-    return f"{s}s" if s < 60 else f"{s // 60}m" if s < 3600 else f"{s // 3600}h"
-
-
-def result_text(ev: events.ClassEvent | None, st: StudentRow) -> str:
-    r = st.result
-    if ev is None or r is None:
-        return "" if ev is None else "…"
-    tried = r.get("locked_tries")
-    locked = f" · {tried} locked {'try' if tried == 1 else 'tries'}" if tried else ""
-    return _result_body(ev, r, st) + locked
-
-
-def _result_body(ev: events.ClassEvent, r: dict, st: StudentRow) -> str:
-    if ev.kind == "quiz" and r:
-        from ...teaching.quiz import get_kind
-        try:
-            return get_kind(ev.payload.get("quiz")).result_text(r, st.done)
-        except ValueError:          # a kind this version does not know
-            return "…"
-    if "filled" in r:
-        if r.get("solved"):
-            return "solved" + (f" ({counted(r['hints'], 'hint')})" if r.get("hints") else "")
-        text = f"{r.get('filled', 0)}/{r.get('to_fill', '?')}"
-        if r.get("wrong"):
-            text += f" {r['wrong']}✗"
-        return text
-    return "joined"
-
-
-def student_cells(ev, st: StudentRow, now: float, mastery: str) -> tuple[str, ...]:
-    """The row's cells; `mastery` is the learner model's (class_progress.mastery_text)."""
-    name = ("● " if st.online else "○ ") + st.user + (" (teacher)" if st.role == "teacher" else "")
-    if st.online:                            # how they joined
-        name += f" · {st.via or 'ssh'}"
-    doing = st.activity or ""
-    if st.activity_at is not None:
-        doing += f" · {_ago(st.activity_at, now)}"
-    hints = " ".join(str(st.hints.get(level, 0)) for level in range(1, 6))
-    if st.hints.get(0):
-        hints += f" ({st.hints[0]} checks)"
-    claims = ", ".join(f"{c} {VERDICT_MARK.get(v, v)}" for c, v, _ in st.claims)
-    return name, doing, mastery, hints, claims, result_text(ev, st)
-
-
-class TeacherScreen(Screen):
+class TeacherScreen(PushKeys, Screen):
     BINDINGS = [
         Binding("p", "push('position')", "Push my position"),
         Binding("z", "push('quiz')", "Push a quiz"),
@@ -262,7 +201,7 @@ class TeacherScreen(Screen):
         lock = ("" if ev.hint_limit is None else
                 " · hints off" if ev.hint_limit <= 0 else f" · hints up to level {ev.hint_limit}")
         what = ev.kind if ev.kind == "position" else f"quiz: {ev.payload.get('target', '')}"
-        return (f"{head} Running: {ev.title} ({what}{lock}) for {_ago(ev.created, now)}; "
+        return (f"{head} Running: {ev.title} ({what}{lock}) for {ago(ev.created, now)}; "
                 f"{len(reporting)} reporting, {done} done.{self._set_text()}")
 
     def _set_text(self) -> str:
@@ -306,128 +245,6 @@ class TeacherScreen(Screen):
     # ---------------------------------------------------------- actions
     def action_back(self) -> None:
         self.app.pop_screen()
-
-    def _teacher_position(self):
-        play = getattr(self.app, "play", None)
-        return None if play is None else play.game
-
-    def action_push(self, kind: str) -> None:
-        if not self.allowed:
-            return
-        game = self._teacher_position()
-        if game is None:
-            self.notify("Load a position on your grid first (Esc).", severity="warning")
-            return
-        title = game.name if kind == "position" else ""        # a quiz: the dialog names it
-        note = ""
-        if kind == "quiz":
-            from ...teaching.quiz import singles_note
-            note = singles_note(game.position)
-        dialog = PushDialog(kind, title, note, build=lambda choice: self._payload(kind, choice))
-        self.app.push_screen(dialog, lambda payload: self._pushed(kind, payload))
-
-    def _payload(self, kind: str, choice: dict) -> dict:
-        """The push the teacher chose, on the teacher's position; for a quiz,
-        made here first through the quiz protocol (the engine's count): a
-        ValueError (one line) says why nothing can be pushed as chosen."""
-        from ...engine.formats import to_braces
-        position = self._teacher_position().position.copy()
-        payload = {"title": choice["title"], "hint_limit": choice["hint_limit"]}
-        if kind == "quiz":
-            from ...teaching.quiz import after_singles, make_quiz
-            if choice.get("after_singles"):
-                position = after_singles(position)    # the quiz asks for no single in disguise
-                if position.is_solved():
-                    raise ValueError("The singles alone solve this position: after them there is "
-                                     "nothing to ask. Untick 'Push the position after the singles', "
-                                     "or Cancel and push the position itself (p).")
-            unique = self._class_uniqueness()
-            quiz = make_quiz(choice["quiz"], choice["target"], position=position.copy(),
-                             uniqueness=unique, title=choice["title"])
-            payload.update(quiz=quiz.kind, target=choice["target"], total=quiz.size,
-                           uniqueness=unique)
-        payload["position"] = to_braces(position)
-        return payload
-
-    def _pushed(self, kind: str, payload: dict | None) -> None:
-        if not payload:
-            return
-        user = self.app.user
-        self._in_background(lambda store: events.push_event(store, self.class_name, kind, payload, user),
-                            lambda ev: f"Pushed to class {self.class_name}: {ev.title}", "Could not push")
-
-    def action_fresh_set(self) -> None:
-        """f: the next position of the fresh set being pushed, or (none
-        left) choose a technique for a new set."""
-        if not self.allowed:
-            return
-        if self.fresh and self.fresh["next"] < len(self.fresh["positions"]):
-            self._push_fresh()
-            return
-        self.app.push_screen(PushDialog("set", "Fresh practice", "", build=lambda choice: choice),
-                             self._fresh_chosen)
-
-    def _fresh_chosen(self, got: dict | None) -> None:
-        if not got:
-            return
-        import random
-        from ...teaching.practice_set import SET_SIZE, fresh_set
-        seed = random.SystemRandom().randrange(10 ** 6)
-        unique = self._class_uniqueness()
-        self.notify(f"Making {SET_SIZE} fresh positions ...")
-
-        def made(positions) -> None:
-            self.fresh = {**got, "seed": seed, "uniqueness": unique, "positions": positions,
-                          "next": 0, "events": []}
-            self._push_fresh()
-        self._in_background(lambda store: fresh_set(got["target"], SET_SIZE, seed, unique),
-                            lambda positions: f"{len(positions)} fresh positions of {got['target']}",
-                            "Could not make the set", then=made)
-
-    def _push_fresh(self) -> None:
-        from ...engine.formats import to_braces
-        from ...teaching.quiz import make_quiz
-        fresh = self.fresh
-        k, n = fresh["next"], len(fresh["positions"])
-        p = fresh["positions"][k]
-        fresh["next"] += 1
-        total = make_quiz("find-all", p.technique, position=p.position.copy(),
-                          uniqueness=fresh["uniqueness"]).size
-        payload = {"position": to_braces(p.position), "title": f"{fresh['title']} ({k + 1}/{n})",
-                   "hint_limit": fresh["hint_limit"], "quiz": "find-all", "target": p.technique,
-                   "total": total, "uniqueness": fresh["uniqueness"],
-                   "set": {"seed": fresh["seed"], "index": k + 1, "of": n, "source": p.source}}
-        user, name = self.app.user, self.class_name
-
-        def push(store):
-            ev = events.push_event(store, name, "quiz", payload, user)
-            fresh["events"].append(ev.id)
-            return ev
-        self._in_background(push, lambda ev: f"Pushed to class {name}: {ev.title}", "Could not push")
-
-    def action_end_push(self) -> None:
-        if not self.allowed:
-            return
-        board = self.board
-        if board is None or board.event is None or not board.event.active:
-            self.notify("Nothing is running.")
-            return
-        self._in_background(lambda store: events.end_event(store, self.class_name),
-                            lambda ev: f"Ended: {ev.title if ev else board.event.title}",
-                            "Could not end it")
-
-    def action_reopen_push(self) -> None:
-        """Run the last push again (ended by e, or by a server restart)."""
-        if not self.allowed:
-            return
-        board = self.board
-        if board is None or board.event is None or board.event.active:
-            self.notify("There is no ended push to reopen." if board is None or board.event is None
-                        else "The last push still runs.")
-            return
-        self._in_background(lambda store: events.reopen_event(store, self.class_name),
-                            lambda ev: f"Reopened: {ev.title}" if ev else "Nothing to reopen.",
-                            "Could not reopen it")
 
     def _class_uniqueness(self) -> bool:
         """Uniqueness techniques for the class: the class setting, else the

@@ -2,7 +2,8 @@
 
 basic.py: X-Wing, Swordfish, Jellyfish (the lines shared with the finned kinds
 live there too: line masks, base sets);
-finned.py: their finned and sashimi forms.
+finned.py: their finned and sashimi forms (finned_check.py: the pattern check
+of named base and cover lines and fins).
 A new fish variant is one more module here.
 """
 from ...registry import Notation, family

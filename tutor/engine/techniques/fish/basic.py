@@ -50,6 +50,13 @@ from ..patterns import (
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 FISH_IDS = {2: "x-wing", 3: "swordfish", 4: "jellyfish"}
+FINNED_IDS = {2: "finned-x-wing", 3: "finned-swordfish", 4: "finned-jellyfish"}
+
+
+def line_cell(by_rows: bool, line: int, cross: int) -> int:
+    """The cell where base line `line` meets cross line `cross` (rows as
+    base lines when `by_rows`, else columns)."""
+    return line * 9 + cross if by_rows else cross * 9 + line
 
 
 @lru_cache(maxsize=1024)   # X-Wing, Swordfish and Jellyfish ask in turn
@@ -169,7 +176,7 @@ def _digit_fish(digit_mask: int, size: int, d: int) -> tuple:
             elims = []
             for c in cover:
                 for k in MASK_BITS[cross[c] & ~base_mask]:
-                    elims.append((k * 9 + c if by_rows else c * 9 + k, d))
+                    elims.append((line_cell(by_rows, k, c), d))
             if not elims:
                 continue
             base_houses = [k if by_rows else 9 + k for k in base]
