@@ -53,7 +53,7 @@ from ...grid import HOUSE_MASK, MASK_DIGITS, POPCOUNT, cell_bits, cell_name, cel
 from ...position import Position
 from ...roles import ALS, HOUSE, SUBSET, Part, Roles
 from ...step import make_step
-from ..als.table import cells_of, als_table, part_json, part_name
+from ..als.table import cells_of, part_json, part_name
 from ..als.checks import union_of
 from ..common import once_per_position
 from ..patterns import count_cells, mask_list, named_cells
