@@ -4,6 +4,8 @@ twice, topped up by the generator, on SQLite and on PostgreSQL, in the
 background of the app and of the class server."""
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 
 import pytest
@@ -118,6 +120,22 @@ def test_the_worker_process_fills_the_bank_and_stops(store_target):
         assert proc.returncode == 0
     finally:
         bank_worker.stop(proc)
+
+
+def test_a_worker_whose_starter_is_already_gone_ends_at_once(tmp_path):
+    """A server killed while its worker was still importing: the worker,
+    told who started it, does not go on filling the bank for init."""
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "tutor.teaching.bank_worker", "--db",
+                           str(tmp_path / "p.db"), "--parent", str(gone.pid)], timeout=60)
+    assert done.returncode == 0 and time.monotonic() - started < 30
+    store = Store.open(str(tmp_path / "p.db"))
+    try:
+        assert bank.counts(store) == {}              # nothing seeded, nothing generated
+    finally:
+        store.close()
 
 
 async def _until(cond, seconds=120.0):

@@ -61,12 +61,18 @@ def main(argv=None) -> int:
     ap.add_argument("--low", type=int, default=LOW_WATER, help="positions per rung to keep")
     ap.add_argument("--budget", type=float, default=BUDGET, help="CPU seconds a turn for one rung")
     ap.add_argument("--seed", default=None, help="seed the generator runs (default: random)")
+    ap.add_argument("--parent", type=int, default=0,
+                    help="the pid of the process that started it (it ends when that one does)")
     args = ap.parse_args(argv)
     try:
         os.nice(10)
     except OSError:
         pass
-    parent = os.getppid()
+    # the starter says who it is: a starter killed while this process was
+    # still importing would otherwise leave it watching init
+    parent = args.parent or os.getppid()
+    if os.getppid() != parent:
+        return 0
     _exit_with(parent)
     store = Store.open(args.db)
     try:
@@ -94,7 +100,8 @@ def start(location: str, *extra: str, password: str | None = None) -> subprocess
     if not location or location == ":memory:":
         return None
     env = dict(os.environ, SUDOKU_TUTOR_DB_PASSWORD=password) if password else None
-    return subprocess.Popen([sys.executable, "-m", "tutor.teaching.bank_worker", "--db", location, *extra],
+    return subprocess.Popen([sys.executable, "-m", "tutor.teaching.bank_worker", "--db", location,
+                             "--parent", str(os.getpid()), *extra],
                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL, start_new_session=True, env=env)
 
