@@ -57,7 +57,7 @@ CASES = {
                          "included)"),
     # issue 13's Sue de Coq, ranked among these since it is a fixed pattern
     "sue-de-coq": ("sue-de-coq", 1, "Sue de Coq r89c1 r5c1 r9c3", "r89c1 r5c1 r9c3 r7c2",
-                   "the box part r7c2 r9c3 is not an ALS: 2 cells hold 4 digits (an ALS needs 3)"),
+                   "the line part and the box part share 1"),
     "multi-colours": ("multi-colours", 1, "Multi-Colours #3 r1c9 r6c8 r5c9 r6c5 r7c2 r9c4 r7c5 r9c2",
                       "#3 r15c9 r6c58",
                       "r15c9 r6c58 are one cluster of 3: that is Simple Colours; Multi-Colours "

@@ -323,10 +323,12 @@ class _Paths:
             if j == 1:
                 return strong[n] >> s & 1
             if (n, j) not in memo:
-                memo[n, j] = sum(count(p, j - 1) for p in _bit_list(self._before(s, n, j)))
+                memo[n, j] = sum(count(p, j - 1) for p in _bit_list(self._before(s, n, j)))  # noqa: F821
             return memo[n, j]
 
-        return count(t, depth)
+        got = count(t, depth)
+        del count           # it refers to itself through its closure: break that cycle
+        return got
 
     def _simple_walks(self, s: int, t: int, depth: int, first: bool,
                       budget: int | None = None) -> list[tuple] | None:
@@ -351,9 +353,10 @@ class _Paths:
                 return
             for p in _bit_list(self._before(s, n, j)):
                 if not bits[p] & (used | start_bits) and not (first and found):
-                    back(p, j - 1, used | bits[p], (p,) + out)
+                    back(p, j - 1, used | bits[p], (p,) + out)  # noqa: F821 (deleted after use)
 
         back(t, depth, bits[t] if t != s else 0, (t,))
+        del back            # as in _walks: no cycle left behind
         return None if left[0] <= 0 and budget is not None and not found else found
 
     def _shortest(self, s: int, t: int, depth: int):
