@@ -58,6 +58,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import itemgetter
 
+from ...grid import cell_bits
 from .links import GROUP_BASE, LinkGraph
 
 
@@ -268,15 +269,6 @@ def _loop_eliminations(graph: LinkGraph, path: list[int]) -> int:
     return out & ~inside
 
 
-def _bit_list(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        out.append(low.bit_length() - 1)
-    return out
-
-
 def _reversed(path):
     return tuple(reversed(path)) if path else None
 
@@ -323,7 +315,7 @@ class _Paths:
             if j == 1:
                 return strong[n] >> s & 1
             if (n, j) not in memo:
-                memo[n, j] = sum(count(p, j - 1) for p in _bit_list(self._before(s, n, j)))  # noqa: F821
+                memo[n, j] = sum(count(p, j - 1) for p in cell_bits(self._before(s, n, j)))  # noqa: F821
             return memo[n, j]
 
         got = count(t, depth)
@@ -351,7 +343,7 @@ class _Paths:
             left[0] -= 1
             if left[0] == 0:
                 return
-            for p in _bit_list(self._before(s, n, j)):
+            for p in cell_bits(self._before(s, n, j)):
                 if not bits[p] & (used | start_bits) and not (first and found):
                     back(p, j - 1, used | bits[p], (p,) + out)  # noqa: F821 (deleted after use)
 
@@ -412,7 +404,7 @@ class _Paths:
         while front:
             new_on: dict[int, dict] = {}
             for n, useds in front.items():
-                for p in _bit_list(strong[n] & ~on_seen):
+                for p in cell_bits(strong[n] & ~on_seen):
                     for used in useds:
                         if p == s:               # back to the start: a loop, not a repeat
                             new_on.setdefault(s, {}).setdefault(used, (n, used))
@@ -425,7 +417,7 @@ class _Paths:
             for n, useds in new_on.items():
                 if n == s:
                     continue
-                for p in _bit_list(weak[n] & ~off_seen):
+                for p in cell_bits(weak[n] & ~off_seen):
                     for used in useds:
                         if not bits[p] & used:
                             new_off.setdefault(p, {}).setdefault(used | bits[p], (n, used))
