@@ -251,13 +251,14 @@ def _judge(pos: Position, label: str, cells, line: int, box: int):
         if not part:
             return fail(score, f"no cell of {house_name(house)} outside the crossing is named: the "
                                f"{name} part needs a cell there")
-        held = POPCOUNT[union_of(pos, part)]
+        digits = union_of(pos, part)
+        held = POPCOUNT[digits]
         if held <= len(part):
             verb = "holds" if len(part) == 1 else "hold"
             return fail(score, f"the {name} part {cells_name(part)} {verb} {held} "
                                f"{'digit' if held == 1 else 'digits'}: it needs more digits than "
                                f"cells (with as many it is a LockedSet of its own)", part)
-        if not union_of(pos, part) & v:
+        if not digits & v:
             return fail(score, f"the {name} part {cells_name(part)} shares no digit with the "
                                f"intersection {cells_name(c_cells)}", part)
     dl, db = union_of(pos, l_cells), union_of(pos, b_cells)
