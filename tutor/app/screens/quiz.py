@@ -97,7 +97,9 @@ class QuizScreen(QuizPicks, QuizEnding, Screen):
         from ..quiz_resume import quiz_key, resume
         uniqueness = setting_of(self, "uniqueness")
         try:
-            position, source = self._position(uniqueness)
+            kind = get_kind(self.kind)
+            key = quiz_key(kind.kind, self.target, self.seed, self.start_position, uniqueness)
+            position, source = self._position(kind, key, uniqueness)
             fresh = make_quiz(self.kind, self.target, self.seed, position, uniqueness=uniqueness,
                               source=source)
             self.error = None
@@ -106,27 +108,26 @@ class QuizScreen(QuizPicks, QuizEnding, Screen):
             self.error = str(e)
             return
         self.kind = fresh.kind
-        self.resume_key = quiz_key(self.kind, self.target, self.seed, self.start_position, uniqueness)
+        self.resume_key = key
         try:
             self.quiz, self.resumed = resume(self.app, self.resume_key, fresh)
         except Exception:                # no app yet: a quiz of its own
             self.quiz, self.resumed = fresh, False
 
-    def _position(self, uniqueness: bool):
+    def _position(self, kind, key: str, uniqueness: bool):
         """(position, source) to ask on: the one given; else the unfinished
-        quiz's of this kind and target; else, with a store, a fresh one from
-        the practice bank near the learner's rating (the teaching layer
-        draws it); else (None, ''): the kind picks a practice position."""
+        quiz's of this kind and target (its resume `key`); else, with a
+        store, a fresh one from the practice bank near the learner's rating
+        (the teaching layer draws it); else (None, ''): the kind picks a
+        practice position."""
         from ...teaching.practice_bank import quiz_pick   # the generator's imports: when needed
-        from ..quiz_resume import kept_position, quiz_key
+        from ..quiz_resume import kept_position
         self.drawn = False
-        kind = get_kind(self.kind)
         if self.start_position is not None or kind.fixed_position(self.target, self.seed):
             return self.start_position, ""
         store, user = getattr(self.app, "store", None), getattr(self.app, "user", None)
         if store is None or not user:
             return None, ""
-        key = quiz_key(kind.kind, self.target, self.seed, None, uniqueness)
         kept = kept_position(self.app, key)
         if kept is None:
             picked = quiz_pick(store, user, self.target, uniqueness)
