@@ -31,7 +31,7 @@ from .practice_bank import LOW_WATER, add_variants, seed, top_up
 BUDGET = 60.0            # CPU seconds a turn of the generator may take for one rung
 
 
-def fill(store, low: int = LOW_WATER, budget: float = BUDGET, alive=lambda: True,
+def fill(store, low: int = LOW_WATER, budget: float = BUDGET,
          run_seed: str | None = None) -> dict[str, int]:
     """Seed the bank, then top up every rung below `low`; returns the real
     positions each rung has at the end."""
@@ -40,7 +40,7 @@ def fill(store, low: int = LOW_WATER, budget: float = BUDGET, alive=lambda: True
             seed(store, t.id)
     left = {t.id for t in ladder()}
     turn = 0
-    while alive():
+    while True:
         have = bank.counts(store)
         short = [t.id for t in ladder() if t.id in left and have.get(t.id, 0) < low]
         if not short:
@@ -76,7 +76,7 @@ def main(argv=None) -> int:
     _exit_with(parent)
     store = Store.open(args.db)
     try:
-        fill(store, args.low, args.budget, lambda: os.getppid() == parent, args.seed)
+        fill(store, args.low, args.budget, args.seed)     # _exit_with ends it early
     finally:
         store.close()
     return 0
