@@ -26,14 +26,20 @@ async def _open_quiz(pilot):
     return pilot.app.screen
 
 
+async def _open_and_find_four(pilot):
+    """The reference quiz opened, with the FOUR LockedSets found."""
+    screen = await _open_quiz(pilot)
+    for text in FOUR:
+        await _typed(pilot, text)
+    return screen
+
+
 @pytest.mark.slow
 async def test_a_quiz_left_with_esc_resumes_where_it_was(store_path):
     app = make(EASY1, store_path=store_path)
     async with app.run_test(size=(110, 34)) as pilot:
         await settle(pilot)
-        screen = await _open_quiz(pilot)
-        for text in FOUR:
-            await _typed(pilot, text)
+        screen = await _open_and_find_four(pilot)
         await _typed(pilot, "r6c45 #39")                 # one wrong
         assert _counter(screen).startswith("found 4/25  wrong 1")
         await pilot.press("escape")
@@ -61,9 +67,7 @@ async def test_a_find_all_quiz_resumes_after_the_app_restarts(store_path):
     app = make(EASY1, store_path=store_path)
     async with app.run_test(size=(110, 34)) as pilot:
         await settle(pilot)
-        await _open_quiz(pilot)
-        for text in FOUR:
-            await _typed(pilot, text)
+        await _open_and_find_four(pilot)
     app = make(EASY1, store_path=store_path)
     async with app.run_test(size=(110, 34)) as pilot:
         await settle(pilot)
@@ -81,9 +85,7 @@ async def test_a_resumed_quiz_shows_its_grid_marks_again(store_path):
     app = make(EASY1, store_path=store_path)
     async with app.run_test(size=(110, 34)) as pilot:
         await settle(pilot)
-        screen = await _open_quiz(pilot)
-        for text in FOUR:
-            await _typed(pilot, text)
+        screen = await _open_and_find_four(pilot)
         drawn = screen.grid.highlight
         assert drawn.eliminations
         await pilot.press("escape")
