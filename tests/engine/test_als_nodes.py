@@ -3,6 +3,7 @@ and left on another (issue 26's Grouped AIC example needs one)."""
 from __future__ import annotations
 
 from tutor.engine.formats import parse_position
+from tutor.engine.hint_words import hint_text
 from tutor.engine.judge import judge
 from tutor.engine.registry import PatternQuery, check_pattern, find_all
 
@@ -12,6 +13,18 @@ ISSUE_26 = ("{12}594{128}{18}{67}{67}33{24}75961{24}8{124}{68}{68}7{123}{13}9{24
             "{568}{1289}{158}43{5678}{167}{258}1{3568}{28}7{358}{268}94{2789}{378}46{138}{59}{278}"
             "{578}{17}{5789}{4789}2{18}{46}{1589}{678}3{67}{478}{478}13{46}25{678}96{389}{358}"
             "{89}{58}7412")
+
+
+# The lesson's example (group-nodes, example 4): nothing simpler applies.
+LESSON_EXAMPLE = ("{235}9{35}{237}{27}1{48}{48}6416958723{238}{28}74{23}6{19}5{19}{1589}3{1589}64{59}2{18}76{"
+                  "4578}2{378}1{359}{3489}{348}{489}{1789}{478}{1489}{2378}{23789}{239}{13489}65{2357}{24578}"
+                  "{3458}1{238}{234}69{48}{1238}6{1348}5{289}{2349}{1348}7{148}{1389}{48}{13489}{38}675{1348}2")
+
+
+# The lesson's grouped X-Chain on 6 (group-nodes, example 1)
+GROUPS_ONLY = ("{48}92{145}{18}{158}376{478}1{68}{24679}3{2689}5{28}{248}3{567}{568}{2467}{2678}"
+               "{268}19{248}93{46}85{26}7{24}1{78}{567}{1568}3{126}4{689}{258}{289}2{56}{14568}{16}"
+               "97{68}{458}3689{257}{27}341{57}523{179}4{189}{89}6{789}147{569}{68}{5689}23{589}")
 
 
 def _grouped(pos):
@@ -90,3 +103,12 @@ def test_a_continuous_loop_through_an_als_removes_its_locked_digits():
     assert all(solution[c] != d for c, d in removed)
     report = check_pattern(pos, PatternQuery("grouped-aic", text=text))
     assert report.ok and report.removes == removed
+
+
+def test_the_hints_say_the_chain_passes_through_an_als():
+    pos = parse_position(LESSON_EXAMPLE)
+    step = next(s for s in _grouped(pos) if s.roles.als and "r8c5<>8" in s.text)
+    assert "almost locked set" in hint_text(step, 1, pos)
+    assert "r45c6 is an almost locked set" in hint_text(step, 3, pos)
+    plain = next(s for s in _grouped(parse_position(GROUPS_ONLY)) if not s.roles.als)
+    assert "almost locked set" not in hint_text(plain, 1) + hint_text(plain, 3)

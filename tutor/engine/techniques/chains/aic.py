@@ -22,6 +22,8 @@ AIC); it is still listed: the ladder offers the simpler one first.
 """
 from __future__ import annotations
 
+from ...grid import cells_name
+from ...hint_words import HintWords
 from ...position import Position
 from ...registry import technique
 from .checks import check_aic, check_grouped_aic
@@ -148,6 +150,28 @@ def grouped_x_cycles(pos: Position) -> list:
             for d in range(1, 10) for c in find_chains(graph, *_digit_links(graph, d))]
 
 
+class GroupedAicHints(HintWords):
+    """A chain through an ALS says so from the first level: the learner who
+    looks only for group nodes would not find it."""
+
+    def technique(self, step) -> str:
+        text = super().technique(step)
+        if step.roles.als:
+            text = (text[:-1] + " that passes through an almost locked set (n cells of one house "
+                    "holding n+1 digits: take one digit away and the others fill it).")
+        return text
+
+    def pattern(self, step) -> str:
+        alses = [n.cells for n in step.roles.chain.nodes if len(n.cells) > 1
+                 and any(m.cells == n.cells and m.digit != n.digit for m in step.roles.chain.nodes)]
+        text = super().pattern(step)
+        if alses:
+            names = sorted({cells_name(cells) for cells in alses})
+            verb = "is an almost locked set" if len(names) == 1 else "are almost locked sets"
+            text += f" ({', '.join(names)} {verb})"
+        return text
+
+
 CONFUSIONS = (
     ("x-cycle", "AIC vs X-Cycle",
      "an X-Cycle stays on one digit; an AIC may change digit inside a cell, where two "
@@ -178,7 +202,7 @@ aic.first = lambda pos: _aic_steps(pos, _aic_chains(pos)[:1])
     "grouped-aic", "Grouped AIC", "chains", rank=300, label="Grouped AIC", weight=300,
     aliases=("grouped aic", "grouped chain", "grouped nice loop", "grouped x cycle",
              "grouped x cycles", "grouped x-cycle", "group nodes", "group node"),
-    check=check_grouped_aic, entry_keys=chain_entry_keys,
+    check=check_grouped_aic, entry_keys=chain_entry_keys, hints=GroupedAicHints(),
     confusions=(
         ("aic", "Grouped AIC vs AIC",
          "a grouped AIC has a node made of two or three cells of one digit in a box-line "
