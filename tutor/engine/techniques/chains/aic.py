@@ -12,8 +12,10 @@ drawn, nor on which of several equal chains is shown):
 * `xy-chain` when an XY-Chain (bivalue cells, ending on its starting digit,
   or an XY-loop) is;
 * `aic` for the other effects of chains over single candidates;
-* `grouped-aic` when chains with group nodes reach an effect in fewer links
-  than any chain without (this gives grouped X-Cycles on one digit too).
+* `grouped-aic` when chains with group or ALS nodes reach an effect in
+  fewer links than any chain without (this gives grouped X-Cycles on one
+  digit too); a removal an ALS rung (ALS-XZ, ALS-XY-Wing, ALS chain) gives
+  is left to that rung when only the search with ALS nodes reaches it.
 
 A short AIC may do what a simpler technique does (a W-Wing is a three-link
 AIC); it is still listed: the ladder offers the simpler one first.
@@ -26,7 +28,9 @@ from .checks import check_aic, check_grouped_aic
 from .search import find_chains
 from .text import chain_step
 from ..common import Memo, digit_masks, once_per_position
-from .links import link_graph
+from .links import link_graph, low_bits
+from ..als.chain import als_chain, als_xy_wing
+from ..als.xz import als_xz
 from ..patterns import chain_entry_keys
 from .xy_chain import xy_chains
 
@@ -87,13 +91,40 @@ def _aic_chains(pos: Position) -> list:
     return [c for c in _plain_chains(pos) if c.links < simpler.get(effect_key(c), 1 << 20)]
 
 
+def _als_effects(pos: Position) -> set:
+    """The removals the ALS rungs give (ALS-XZ, ALS-XY-Wing, ALS chains),
+    each as a set of (cell, digit)."""
+    return {frozenset(s.eliminations) for finder in (als_xz, als_xy_wing, als_chain)
+            for s in finder(pos)}
+
+
+def _removals(chain) -> frozenset:
+    return frozenset((n % 81, n // 81 + 1) for n in low_bits(chain.eliminations))
+
+
 @once_per_position
 def _grouped_chains(pos: Position) -> list:
-    """The chains of grouped AIC's steps: shorter than any without groups."""
+    """The chains of grouped AIC's steps: shorter than any without groups;
+    then those with ALS nodes shorter than any without, save the removals
+    an ALS rung gives (those are left to the ALS rungs).  The search with
+    ALS nodes reads back only chains whose shortest walk repeats no
+    candidate (no second pass: with ALS nodes it would cost four times the
+    rest of the rung; see docs/engine.md)."""
     graph = link_graph(pos, groups=True)
-    plain = _lengths(_plain_chains(pos))
-    return [c for c in find_chains(graph, *_graph_links(graph), beat=plain)
-            if c.links < plain.get(effect_key(c), 1 << 20)]
+    best = _lengths(_plain_chains(pos))
+    grouped = [c for c in find_chains(graph, *_graph_links(graph), beat=best)
+               if c.links < best.get(effect_key(c), 1 << 20)]
+    for c in grouped:
+        best[effect_key(c)] = c.links
+    graph = link_graph(pos, als=True)
+    with_als = [c for c in find_chains(graph, *_graph_links(graph), beat=best, second_pass=False)
+                if c.links < best.get(effect_key(c), 1 << 20)]
+    if with_als:
+        left = _als_effects(pos)
+        with_als = [c for c in with_als if c.placement is not None or _removals(c) not in left]
+    found = {effect_key(c): c for c in grouped}
+    found.update((effect_key(c), c) for c in with_als)
+    return sorted(found.values(), key=lambda c: c.rank)
 
 
 def _aic_steps(pos: Position, chains) -> list:
@@ -102,7 +133,7 @@ def _aic_steps(pos: Position, chains) -> list:
 
 
 def _grouped_steps(pos: Position, chains) -> list:
-    graph = link_graph(pos, groups=True)
+    graph = link_graph(pos, als=True)
     return [chain_step("grouped-aic", "Grouped AIC", graph, c) for c in chains]
 
 
