@@ -354,7 +354,8 @@ def choose_quiz(pos, steps, rng: random.Random, index: int) -> dict | None:
         entries.append(["text", f"{_name_for(mix, s, rng)} {cells} #{d}"])
     if "base" in s.to_json():
         cover = s.to_json()["cover"]
-        shifted = cover[0] + "".join(str(int(k) % 9 + 1) for k in cover[1:])
+        # every house number moved by one (a Franken cover mixes kinds: 'c8b2')
+        shifted = "".join(str(int(k) % 9 + 1) if k.isdigit() else k for k in cover)
         entries.append(["text", f"{tid} #{d} {s.to_json()['base']} {shifted}"])
         entries.append(["text", f"fish #{d} {s.to_json()['base']}"])
     if "box" in s.to_json() and "line" in s.to_json():

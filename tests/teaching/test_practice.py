@@ -21,7 +21,7 @@ LADDER = [
     "skyscraper", "two-string-kite", "turbot-fish", "empty-rectangle", "w-wing", "xy-wing",
     "xyz-wing", "unique-rectangle", "hidden-rectangle",
     "finned-x-wing", "finned-swordfish", "finned-jellyfish", "sue-de-coq", "wxyz-wing",
-    "simple-colours", "multi-colours", "x-cycle", "xy-chain", "aic", "grouped-aic",
+    "simple-colours", "multi-colours", "franken-fish", "x-cycle", "xy-chain", "aic", "grouped-aic",
     "als-xz", "als-xy-wing", "als-chain", "death-blossom",
     "forcing-chain", "forcing-net", "trial",
 ]

@@ -3,7 +3,9 @@
 basic.py: X-Wing, Swordfish, Jellyfish (the lines shared with the finned kinds
 live there too: line masks, base sets);
 finned.py: their finned and sashimi forms (finned_check.py: the pattern check
-of named base and cover lines and fins).
+of named base and cover lines and fins);
+general.py: the search for fish whose houses may be boxes too, which
+franken.py uses for Franken fish (rows and boxes against columns and boxes).
 A new fish variant is one more module here.
 """
 from ...registry import Notation, family
@@ -13,3 +15,4 @@ NOTATION = Notation(words=("base", "cover", "baseset", "coverset", "fin", "fins"
 
 family("fish", "Fish", "fish", aliases=("basic fish",), notation=NOTATION)
 family("finned-fish", "Finned fish", "finned fish", notation=NOTATION)
+family("franken-fish", "Franken fish", "Franken fish", notation=NOTATION)

@@ -1,0 +1,124 @@
+"""Franken fish (fish/franken.py on fish/general.py): a shipped position
+where a Franken Swordfish is the simplest step, every instance against a
+brute-force reading of the definition, the pattern check's reasons, names
+and quiz entries."""
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from puzzle_helpers import sampled_positions, qqwing
+from tutor.engine.formats import parse_position
+from tutor.engine.grid import HOUSE_MASK, PEER_MASK, cell_bits
+from tutor.engine.judge import judge, resolve_technique
+from tutor.engine.registry import PatternQuery, check_pattern, find_all, next_step
+from tutor.engine.techniques.common import digit_masks
+from tutor.engine.techniques.fish.franken import MAX_FINS, SIZES, is_franken
+from tutor.teaching.quiz import FindAllQuiz, parse_entry
+
+# qqwing-expert puzzle 9..4.1...2.3.8..., where logic solve meets the Franken Swordfish
+SWORDFISH = ("9{57}64{23}18{27}{35}2137859468{57}4{39}{239}6{35}{27}1{357}4{57}8{357}96126{28}{278}1{47}{24}{3"
+             "5}{35}9{135}{239}{1259}6{35}{23}487{1357}6{1257}{35}{13}8{27}944{39}{59}2671{35}8{157}{238}{1578"
+             "}{359}{149}{34}{27}6{35}")
+
+
+def test_a_franken_swordfish_is_the_simplest_step_of_a_shipped_position():
+    pos = parse_position(SWORDFISH)
+    step = next_step(pos)
+    assert step.technique == "franken-fish"
+    assert step.text == "Franken Swordfish: 3 r47b2 c145 => r6c15,r9c4<>3"
+    assert step.name == "Franken Swordfish #3 BaseSet:R47B2 CoverSet:C145"
+    sol = pos.solution_info()[1]
+    assert all(sol[i] != d for i, d in step.eliminations)
+
+
+def _brute_force(pos) -> set:
+    """Every (size, digit, eliminations) of a Franken fish within the finder's
+    bounds, from the definition read plainly: n base houses sharing no
+    candidate, n other cover houses each holding a base candidate, the
+    fins (base candidates in no cover house) within the bound, and the
+    cover candidates outside the base (or in the base and in two cover
+    houses) that see every fin."""
+    out = set()
+    for d in range(1, 10):
+        dm = digit_masks(pos)[d]
+        hm = [HOUSE_MASK[h] & dm for h in range(27)]
+        live = [h for h in range(27) if hm[h]]
+        for n in SIZES:
+            for base in combinations(live, n):
+                if sum(hm[h].bit_count() for h in base) != (bm := _union(hm, base)).bit_count():
+                    continue
+                for cover in combinations([h for h in live if h not in base and hm[h] & bm], n):
+                    if not is_franken(base, cover):
+                        continue
+                    cm = _union(hm, cover)
+                    fins = bm & ~cm
+                    if fins.bit_count() > MAX_FINS[n]:
+                        continue
+                    twice = sum(1 << i for i in cell_bits(bm) if sum(hm[h] >> i & 1 for h in cover) > 1)
+                    see = (1 << 81) - 1
+                    for i in cell_bits(fins):
+                        see &= PEER_MASK[i]
+                    elims = ((cm & ~bm) | twice) & see & ~fins
+                    if elims:
+                        out.add((n, d, frozenset(cell_bits(elims))))
+    return out
+
+
+def _union(hm, houses) -> int:
+    m = 0
+    for h in houses:
+        m |= hm[h]
+    return m
+
+
+@pytest.mark.slow
+def test_every_franken_fish_matches_a_brute_force_reading_of_the_definition():
+    for _, pos in sampled_positions(qqwing("expert")[:12], per_puzzle=2) + [("", parse_position(SWORDFISH))]:
+        steps = find_all(pos, ["franken-fish"])
+        found = {(s.roles.size, s.digits[0], frozenset(i for i, _ in s.eliminations)) for s in steps}
+        assert found == _brute_force(pos)
+        assert len(steps) == len(found)          # one step per size, digit and eliminations
+
+
+def _check(text, pos=None, claim=()):
+    e = parse_entry(text)
+    return check_pattern(pos or parse_position(SWORDFISH),
+                         PatternQuery("franken-fish", e.cells, e.digits, e.houses, claim=claim,
+                                      label="Franken Fish"))
+
+
+def test_the_check_accepts_the_swordfish_and_says_what_it_removes():
+    r = _check("#3 R47B2 C145")
+    assert r.ok and r.label == "Franken Swordfish"
+    assert r.removes == {(45, 3), (49, 3), (75, 3)}          # r6c1, r6c5, r9c4
+
+
+@pytest.mark.parametrize("entry,reason", [
+    ("#3 R47B2", "name the base houses, then the cover houses"),
+    ("#3 R47B2 C14", "as many cover houses as base houses"),
+    ("#3 R47 C14", "no box among the houses"),
+    ("#3 B2C8R4 C145", "mixing more is a Mutant fish"),
+    ("#3 R47B2 C14B2", "b2 is both a base and a cover house"),
+    ("#3 R7B2B8 C145", "r7 and b8 share the candidate 3 of r7c4"),
+    ("#3 R47B2 C149", "the cover house c9 holds no 3 of the base houses"),
+    ("#3 R4B2 C45", "removes nothing"),
+])
+def test_the_check_names_the_first_condition_that_fails(entry, reason):
+    r = _check(entry)
+    assert not r.ok and reason in r.reason, r.reason
+
+
+def test_names_judge_and_quiz_read_franken_fish():
+    for name in ("franken swordfish", "Finned Franken X-Wing", "frankenfish", "franken fish"):
+        assert resolve_technique(name).ids == ("franken-fish",)
+    pos = parse_position(SWORDFISH)
+    v = judge(pos, "r6c1<>3", by="franken swordfish", pattern="r47c1 r37c4 r1347c5")
+    assert v.kind == "proved", v.message
+    v = judge(pos, "r6c1<>3", by="franken swordfish", pattern="r4c15 r7c4")
+    assert "no Franken fish of 2 to 4 base houses has exactly r4c15 r7c4 as its candidates 3" in v.message
+    e = parse_entry("Franken Swordfish #3 R47B2 C145")
+    assert e.technique == "franken-fish" and e.houses == ((3, 6, 19), (9, 12, 13))
+    q = FindAllQuiz(pos, "franken-fish")
+    assert q.submit("Franken Swordfish #3 BaseSet:R47B2 CoverSet:C145").kind == "found"
