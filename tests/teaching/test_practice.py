@@ -19,7 +19,7 @@ LADDER = [
     "naked-single", "hidden-single", "locked-subset", "pointing", "claiming", "naked-subset",
     "hidden-subset", "x-wing", "swordfish", "jellyfish", "remote-pair", "bug-plus-one",
     "skyscraper", "two-string-kite", "turbot-fish", "empty-rectangle", "w-wing", "xy-wing",
-    "xyz-wing", "unique-rectangle", "hidden-rectangle",
+    "xyz-wing", "unique-rectangle", "hidden-rectangle", "avoidable-rectangle",
     "finned-x-wing", "finned-swordfish", "finned-jellyfish", "sue-de-coq", "wxyz-wing",
     "simple-colours", "multi-colours", "x-cycle", "xy-chain", "aic", "grouped-aic",
     "als-xz", "als-xy-wing", "als-chain", "death-blossom",
