@@ -128,3 +128,15 @@ def test_sound_along_every_qqwing_solve():
                 found += len(steps)
                 walk.apply(step)
     assert found > 100
+
+
+def test_silent_where_the_givens_alone_have_several_solutions():
+    """Marked as placed, every digit could belong to another solution of
+    the givens (here: none), so the swap proves nothing."""
+    text = "".join(ch if ch in "+." else "+" + ch for ch in HODOKU_AR1.replace("+", ""))
+    pos = parse_position(text)
+    pos.eliminate(parse_cells("r3c9")[0], 6)
+    assert not any(pos.givens) and pos.solution() is not None
+    assert texts(pos) == []
+    report = check_pattern(pos, PatternQuery(AR, parse_cells("r1c1 r2c9"), label="AR"))
+    assert not report.ok and report.reason.startswith("the givens alone have several solutions")

@@ -203,8 +203,6 @@ class ARHints(HintWords):
                         "a Unique Rectangle's four corners are all unsolved; an Avoidable Rectangle "
                         "has two or three corners already solved, none of them a given"),))
 def avoidable_rectangle(pos: Position):
-    if all(g or not v for g, v in zip(pos.givens, pos.values)) or not givens_alone_unique(pos):
-        return []
     steps, seen = [], set()
     for corners in _rectangles(pos):
         for s in avoidable_steps(pos, corners):
@@ -212,5 +210,7 @@ def avoidable_rectangle(pos: Position):
             if key not in seen:
                 seen.add(key)
                 steps.append(s)
+    if not steps or not givens_alone_unique(pos):     # the exact count only when it matters
+        return []
     steps.sort(key=lambda s: (s.roles.type, s.cells, s.digits, s.eliminations))
     return steps
