@@ -38,6 +38,7 @@ from ..patterns import fail_on
 from .rectangles import holds, named_rectangle, pair_text, seen_by_all, uniqueness_problem
 from .unique_rectangle import rect_lines
 
+AR = "avoidable-rectangle"
 _GIVENS = Memo(64)
 
 
@@ -54,9 +55,9 @@ def _solved(pos: Position, i: int) -> int:
 
 
 def _rectangles(pos: Position):
-    """(corners in cell order, a, b) for every rectangle of non-given cells
-    with two solved corners a, b in one row or column; corners 0, 1 are that
-    line's when it is a row, 0, 2 when a column."""
+    """(p, q, p2, q2) for every rectangle of non-given cells in two boxes
+    with two solved corners p, q of different digits in one row or column;
+    p2 is across from p, q2 across from q."""
     for line in range(18):
         solved = [i for i in HOUSES[line] if _solved(pos, i)]
         for p, q in combinations(solved, 2):
@@ -127,8 +128,6 @@ class ARRoles(Roles):
     def parts(self, step):
         return (Part(CORNER, cells=step.cells, digits=step.digits),)
 
-
-AR = "avoidable-rectangle"
 
 
 def _ar_check(pos: Position, q: PatternQuery) -> PatternReport:
