@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...grid import ROW, cell_bits, cell_name, lines_text
+from ...grid import BOX, cell_bits, cell_name, lines_text
 from ...hint_words import HintWords, Place, place_text
 from ...position import Position
 from ...registry import EntryKeys, Notation, PatternQuery, PatternReport, technique
@@ -63,16 +63,16 @@ def _steps(pos: Position, kind: TemplateKind) -> list:
         if not done:
             continue
         used = tuple(sorted(i for i in found.through if not pos.values[i]))
-        rows = tuple(sorted({ROW[i] for i in used}))
+        boxes = tuple(sorted({18 + BOX[i] for i in used}))      # boxes: a redrawn grid keeps them boxes
         steps.append(make_step(kind.id, TemplateRoles(kind, found.total), cells=used, digits=(d,),
-                               houses=rows, **{"placements" if kind.places else "eliminations": done}))
+                               houses=boxes, **{"placements" if kind.places else "eliminations": done}))
     return steps
 
 
 @dataclass(frozen=True)
 class TemplateRoles(Roles):
     """The step's digit, its cells those some template uses (unsolved), its
-    houses the rows where the digit is still to be placed; `count` the
+    houses the boxes where the digit is still to be placed; `count` the
     templates."""
     kind: TemplateKind
     count: int
@@ -82,7 +82,7 @@ class TemplateRoles(Roles):
         return f"{self.kind.label}: {self.count} {plural} of {step.digits[0]} in {lines_text(step.houses)}"
 
     def json(self, step) -> dict:
-        return {"templates": self.count, "rows": lines_text(step.houses)}
+        return {"templates": self.count, "boxes": lines_text(step.houses)}
 
     def parts(self, step):
         return (Part(BASE, houses=step.houses, digits=step.digits),
