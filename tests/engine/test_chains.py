@@ -227,7 +227,8 @@ def test_xy_chain_case_three():
 
 
 # QQWing expert line 3 after 47 steps of the logic solve: pairs and conjugate
-# pairs enough (27 candidates with a strong link), but no chain removes anything.
+# pairs enough (27 candidates with a strong link), but no chain of candidates
+# and groups removes anything; only chains through ALS nodes do.
 NONE_POSITION = ("8{57}{57}246139613897{45}2{45}924351687561783{24}9{24}782469{35}1{35}4395128761"
                  "9{7}634{27}5{28}3{57}6928{7}41248175{39}{6}{3}")
 
@@ -235,7 +236,11 @@ NONE_POSITION = ("8{57}{57}246139613897{45}2{45}924351687561783{24}9{24}782469{3
 def test_a_position_with_no_chain():
     pos = parse_position(NONE_POSITION)
     assert link_graph(pos).strong, "there are strong links, just no chain with an effect"
-    assert find_all(pos, CHAINS) == []
+    found = find_all(pos, CHAINS)
+    assert {s.technique for s in found} == {"grouped-aic"}
+    assert all(s.roles.als and not s.roles.groups for s in found)
+    solution = pos.solution()
+    assert all(solution[c] != d for s in found for c, d in s.eliminations)
     ref, loops = reference(pos, 13)
     assert not ref and not loops
 

@@ -12,21 +12,27 @@ drawn, nor on which of several equal chains is shown):
 * `xy-chain` when an XY-Chain (bivalue cells, ending on its starting digit,
   or an XY-loop) is;
 * `aic` for the other effects of chains over single candidates;
-* `grouped-aic` when chains with group nodes reach an effect in fewer links
-  than any chain without (this gives grouped X-Cycles on one digit too).
+* `grouped-aic` when chains with group or ALS nodes reach an effect in
+  fewer links than any chain without (this gives grouped X-Cycles on one
+  digit too); a removal an ALS rung (ALS-XZ, ALS-XY-Wing, ALS chain) gives
+  is left to that rung when only the search with ALS nodes reaches it.
 
 A short AIC may do what a simpler technique does (a W-Wing is a three-link
 AIC); it is still listed: the ladder offers the simpler one first.
 """
 from __future__ import annotations
 
+from ...grid import cells_name
+from ...hint_words import HintWords
 from ...position import Position
 from ...registry import technique
 from .checks import check_aic, check_grouped_aic
 from .search import find_chains
 from .text import chain_step
 from ..common import Memo, digit_masks, once_per_position
-from .links import link_graph
+from .links import link_graph, low_bits
+from ..als.chain import als_chain, als_xy_wing
+from ..als.xz import als_xz
 from ..patterns import chain_entry_keys
 from .xy_chain import xy_chains
 
@@ -87,13 +93,40 @@ def _aic_chains(pos: Position) -> list:
     return [c for c in _plain_chains(pos) if c.links < simpler.get(effect_key(c), 1 << 20)]
 
 
+def _als_effects(pos: Position) -> set:
+    """The removals the ALS rungs give (ALS-XZ, ALS-XY-Wing, ALS chains),
+    each as a set of (cell, digit)."""
+    return {frozenset(s.eliminations) for finder in (als_xz, als_xy_wing, als_chain)
+            for s in finder(pos)}
+
+
+def _removals(chain) -> frozenset:
+    return frozenset((n % 81, n // 81 + 1) for n in low_bits(chain.eliminations))
+
+
 @once_per_position
 def _grouped_chains(pos: Position) -> list:
-    """The chains of grouped AIC's steps: shorter than any without groups."""
+    """The chains of grouped AIC's steps: shorter than any without groups;
+    then those with ALS nodes shorter than any without, save the removals
+    an ALS rung gives (those are left to the ALS rungs).  The search with
+    ALS nodes reads back only chains whose shortest walk repeats no
+    candidate (no second pass: with ALS nodes it would cost four times the
+    rest of the rung; see docs/engine.md)."""
     graph = link_graph(pos, groups=True)
-    plain = _lengths(_plain_chains(pos))
-    return [c for c in find_chains(graph, *_graph_links(graph), beat=plain)
-            if c.links < plain.get(effect_key(c), 1 << 20)]
+    best = _lengths(_plain_chains(pos))
+    grouped = [c for c in find_chains(graph, *_graph_links(graph), beat=best)
+               if c.links < best.get(effect_key(c), 1 << 20)]
+    for c in grouped:
+        best[effect_key(c)] = c.links
+    graph = link_graph(pos, als=True)
+    with_als = [c for c in find_chains(graph, *_graph_links(graph), beat=best, second_pass=False)
+                if c.links < best.get(effect_key(c), 1 << 20)]
+    if with_als:
+        left = _als_effects(pos)
+        with_als = [c for c in with_als if c.placement is not None or _removals(c) not in left]
+    found = {effect_key(c): c for c in grouped}
+    found.update((effect_key(c), c) for c in with_als)
+    return sorted(found.values(), key=lambda c: c.rank)
 
 
 def _aic_steps(pos: Position, chains) -> list:
@@ -102,7 +135,7 @@ def _aic_steps(pos: Position, chains) -> list:
 
 
 def _grouped_steps(pos: Position, chains) -> list:
-    graph = link_graph(pos, groups=True)
+    graph = link_graph(pos, als=True)
     return [chain_step("grouped-aic", "Grouped AIC", graph, c) for c in chains]
 
 
@@ -115,6 +148,28 @@ def grouped_x_cycles(pos: Position) -> list:
     graph = link_graph(pos, groups=True)
     return [chain_step("grouped-aic", "Grouped X-Cycle", graph, c)
             for d in range(1, 10) for c in find_chains(graph, *_digit_links(graph, d))]
+
+
+class GroupedAicHints(HintWords):
+    """A chain through an ALS says so from the first level: the learner who
+    looks only for group nodes would not find it."""
+
+    def technique(self, step) -> str:
+        text = super().technique(step)
+        if step.roles.als:
+            text = (text[:-1] + " that passes through an almost locked set (n cells of one house "
+                    "holding n+1 digits: take one digit away and the others fill it).")
+        return text
+
+    def pattern(self, step) -> str:
+        alses = [n.cells for n in step.roles.chain.nodes if len(n.cells) > 1
+                 and any(m.cells == n.cells and m.digit != n.digit for m in step.roles.chain.nodes)]
+        text = super().pattern(step)
+        if alses:
+            names = sorted({cells_name(cells) for cells in alses})
+            verb = "is an almost locked set" if len(names) == 1 else "are almost locked sets"
+            text += f" ({', '.join(names)} {verb})"
+        return text
 
 
 CONFUSIONS = (
@@ -147,7 +202,7 @@ aic.first = lambda pos: _aic_steps(pos, _aic_chains(pos)[:1])
     "grouped-aic", "Grouped AIC", "chains", rank=300, label="Grouped AIC", weight=300,
     aliases=("grouped aic", "grouped chain", "grouped nice loop", "grouped x cycle",
              "grouped x cycles", "grouped x-cycle", "group nodes", "group node"),
-    check=check_grouped_aic, entry_keys=chain_entry_keys,
+    check=check_grouped_aic, entry_keys=chain_entry_keys, hints=GroupedAicHints(),
     confusions=(
         ("aic", "Grouped AIC vs AIC",
          "a grouped AIC has a node made of two or three cells of one digit in a box-line "

@@ -4,7 +4,9 @@ checked link by link.
 A chain may be named three ways:
 
 * Eureka text in `PatternQuery.text`: `(4=8)r3c2-(8)r3c7=(8-5)r5c7=(5)r5c2`;
-  a loop ends on its first node again;
+  a loop ends on its first node again; an ALS node (grouped AIC) is a term
+  of the ALS's cells with the two digits it is entered and left on,
+  `(5=6)r5c147`;
 * cells in chain order in `PatternQuery.text` ('r3c2 r3c7 r5c7 r5c2'): the
   digits are worked out (every way the cells can carry an alternating chain
   is tried);
@@ -28,6 +30,7 @@ from ...position import Position
 from ...registry import PatternQuery, PatternReport
 from ...roles import eureka
 from .text import parse_cell_order, parse_eureka
+from ..als.checks import als_problem, union_of
 
 
 
@@ -71,6 +74,39 @@ def _houses(cells) -> list[int]:
     return [h for h in range(27) if HOUSE_MASK[h] & m == m]
 
 
+def _als_nodes(nodes, marks) -> set[int]:
+    """The indices of the nodes that stand for an ALS: a term of two or more
+    cells written with two digits, `(5=6)r5c147` (its two nodes share the
+    cells and differ in digit)."""
+    out = set()
+    for j in range(len(marks)):
+        (ca, da), (cb, db) = nodes[j], nodes[j + 1]
+        if ca == cb and len(ca) > 1 and da != db:
+            out |= {j, j + 1}
+    return out
+
+
+def _live(pos: Position, node) -> tuple[int, ...]:
+    """The cells of a node that hold its digit: all of them for a cell or a
+    group, the digit's cells for an ALS node."""
+    cells, d = node
+    return tuple(c for c in cells if not pos.values[c] and pos.cands[c] >> (d - 1) & 1)
+
+
+def _check_als_node(pos: Position, node, kind: ChainKind) -> None:
+    cells, d = node
+    if not kind.groups:
+        raise Broken(f"{_name(node)} is an ALS node: a chain with one is a Grouped AIC", cells)
+    for c in cells:
+        if pos.values[c]:
+            raise Broken(f"{cell_name(c)} is filled, so it is in no ALS", [c])
+    problem = als_problem(pos, cells)
+    if problem:
+        raise Broken(problem, cells)
+    if not _live(pos, node):
+        raise Broken(f"the ALS {_name(node)} has no candidate {d}", cells)
+
+
 def _check_node(pos: Position, node, kind: ChainKind) -> None:
     cells, d = node
     for c in cells:
@@ -90,9 +126,30 @@ def _check_node(pos: Position, node, kind: ChainKind) -> None:
                      f"XY-Chain cell holds two candidates", [c])
 
 
-def _check_link(pos: Position, a, b, strong: bool, kind: ChainKind) -> None:
-    """Whether a and b are linked (strongly when `strong`); Broken if not."""
+def _check_link(pos: Position, a, b, strong: bool, kind: ChainKind, als=(False, False)) -> None:
+    """Whether a and b are linked (strongly when `strong`); Broken if not.
+    als: whether a and b are ALS nodes (a link with one uses the ALS's cells
+    of the link's digit)."""
     (ca, da), (cb, db) = a, b
+    if all(als) and ca == cb:
+        if not strong:
+            raise Broken(f"({da}-{db}){_name(a)}: inside an ALS, two of its digits are linked "
+                         f"strongly (if one is not in the ALS, the other is)", ca)
+        return
+    if any(als):
+        if da != db:
+            raise Broken(f"({da}){_name(a)} and ({db}){_name(b)} are on different digits: a link "
+                         f"between nodes stays on one digit", list(ca) + list(cb))
+        if set(ca) & set(cb):
+            raise Broken(f"{_name(a)} and {_name(b)} overlap", sorted(set(ca) & set(cb)))
+        la, lb = _live(pos, a), _live(pos, b)
+        if not strong:
+            far = [c for c in lb if any(not PEER_MASK[c] >> e & 1 for e in la)]
+            if far:
+                raise Broken(f"{cells_name(far)} does not see every {da} of {_name(a)}: not a "
+                             f"weak link", far)
+            return
+        a, b, ca, cb = (la, da), (lb, db), la, lb
     if ca == cb:
         if len(ca) > 1 or da == db:
             raise Broken(f"({da}){_name(a)} and ({db}){_name(b)} are one node twice", ca)
@@ -128,10 +185,18 @@ def _check_link(pos: Position, a, b, strong: bool, kind: ChainKind) -> None:
                          f"{cells_name(rest)} also {verb} {da}", rest)
 
 
-def _excl(pos: Position, node) -> set:
-    """The candidates the node rules out when true."""
+def _excl(pos: Position, node, als: bool = False) -> set:
+    """The candidates the node rules out when true (an ALS node: the digit
+    wherever it sees all the ALS's cells of that digit)."""
     cells, d = node
     out = set()
+    if als:
+        cells = _live(pos, node)
+        seen = ~cells_mask(node[0])
+        for c in cells:
+            seen &= PEER_MASK[c]
+        return {(c, d) for c in range(81) if seen >> c & 1 and not pos.values[c]
+                and pos.cands[c] >> (d - 1) & 1}
     if len(cells) == 1:
         c = cells[0]
         out |= {(c, e) for e in MASK_DIGITS[pos.cands[c]] if e != d}
@@ -154,10 +219,21 @@ def _judge(pos: Position, nodes, marks, kind: ChainKind):
         if node in seen:
             raise Broken(f"({node[1]}){_name(node)} comes twice in the chain", node[0])
         seen.add(node)
-    for node in core:
-        _check_node(pos, node, kind)
+    als = _als_nodes(nodes, marks)
+    if loop and len(nodes) - 1 in als:
+        als.add(0)
+    for j, node in enumerate(core):
+        if j in als:
+            _check_als_node(pos, node, kind)
+        else:
+            _check_node(pos, node, kind)
     for j, mark in enumerate(marks):
-        _check_link(pos, nodes[j], nodes[j + 1], mark == "=", kind)
+        k = (j + 1) % len(core) if loop else j + 1
+        _check_link(pos, nodes[j], nodes[j + 1], mark == "=", kind, (j in als, k in als))
+
+    def excl(j: int) -> set:
+        return _excl(pos, nodes[j], j % len(core) in als)
+
     links = len(marks)
     for j in range(1, links):
         if marks[j] == marks[j - 1]:
@@ -180,16 +256,22 @@ def _judge(pos: Position, nodes, marks, kind: ChainKind):
             cells, d = nodes[0]
             if len(cells) == 1:
                 return "strong", set(), {(cells[0], d)}
-            return "strong", _excl(pos, nodes[0]), set()
+            return "strong", excl(0), set()
         if marks[0] == marks[-1] == "-":
             if kind.bivalue:
                 raise Broken("an XY-Chain loop alternates all the way round")
-            return "weak", {(c, nodes[0][1]) for c in nodes[0][0]}, set()
+            return "weak", {(c, nodes[0][1]) for c in _live(pos, nodes[0])}, set()
         inside = {(c, d) for cs, d in core for c in cs}
         removes = set()
         for j, mark in enumerate(marks):
             if mark == "-":
-                removes |= _excl(pos, nodes[j]) & _excl(pos, nodes[j + 1])
+                removes |= excl(j) & excl(j + 1)
+            elif {j, (j + 1) % len(core)} <= als:
+                # exactly one of the two digits is in the ALS: the others are locked in it
+                cells, _ = nodes[j]
+                for e in MASK_DIGITS[union_of(pos, cells)]:
+                    if e not in (nodes[j][1], nodes[j + 1][1]):
+                        removes |= _excl(pos, (cells, e), True)
         return "continuous", removes - inside, set()
     if marks[0] != "=" or marks[-1] != "=":
         end = nodes[0] if marks[0] != "=" else nodes[-1]
@@ -199,7 +281,7 @@ def _judge(pos: Position, nodes, marks, kind: ChainKind):
         raise Broken(f"the chain starts on {nodes[0][1]} ({_name(nodes[0])}) and ends on "
                      f"{nodes[-1][1]} ({_name(nodes[-1])}): an XY-Chain ends on the digit it "
                      f"starts with", [nodes[0][0][0], nodes[-1][0][0]])
-    return "chain", _excl(pos, nodes[0]) & _excl(pos, nodes[-1]), set()
+    return "chain", excl(0) & excl(len(nodes) - 1), set()
 
 
 # ---------------------------------------------------------------- named by cells

@@ -8,7 +8,14 @@ Nodes are numbered so that a set of nodes is one int (a bit per node):
   `81 * (digit - 1)`;
 * a group (grouped graph only) is node `729 + k`: the cells of one digit in
   one box-line intersection, two or three of them.  "The group is on" means
-  one of its cells holds the digit.
+  one of its cells holds the digit;
+* an ALS node (grouped graph only) follows the groups: a digit d of an
+  almost locked set A of two or more cells (als/table.py).  "It is on"
+  means d lies in A (in one of A's d-cells).  If another digit x of A is
+  off, A is a locked set of its other digits, so d is on: the ALS nodes of
+  one ALS are strongly linked in pairs, `(x=d)A` in Eureka.  An ALS node is
+  only ever inside a chain, never an end (so a chain with one removes what
+  its candidate or group ends rule out, as any chain).
 
 Links:
 
@@ -16,7 +23,9 @@ Links:
   house; the two candidates of a bivalue cell; with groups, two disjoint
   nodes (cells or groups) that hold every place of a digit in a house;
 * weak (at most one end is true): two candidates of one cell; two disjoint
-  nodes of one digit whose cells all lie in one house.  A strong link
+  nodes of one digit whose cells all lie in one house; an ALS node and a
+  node of its digit outside the ALS whose cells all see all the ALS's
+  d-cells (two ALS nodes: a restricted common, als/index.py).  A strong link
   between two nodes that also share a cell or a house is weak as well, so a
   chain may use it in either role.
 
@@ -30,14 +39,18 @@ groups=True)`), both built once per position:
 * `graph.excl(n)`: the candidates n rules out when it is true (its weak
   candidate partners): what a chain end may remove;
 * `graph.present`: the set of candidate nodes still in the position;
-* `digit_of(n)`, `graph.cells_of(n)` (an 81-bit mask), `graph.name(n)`
-  ('(8)r3c7', '(8)r3c12'), `graph.bits(n)` (the candidate nodes n stands
+* `digit_of(n)`, `graph.cells_of(n)` (an 81-bit mask: an ALS node's
+  d-cells), `graph.name(n)` ('(8)r3c7', '(8)r3c12'; an ALS node names all
+  its ALS's cells), `graph.bits(n)` (the candidate nodes n stands
   for), `graph.link_house(a, b)` (where a link lives).
 """
 from __future__ import annotations
 
+import copy
+
 from ...grid import HOUSE_MASK, HOUSES_OF, MASK_DIGITS, PEER_MASK, POPCOUNT, cell_bits, cells_name
 from ...position import Position
+from ..als.index import als_index
 from ..common import digit_masks, once_per_position
 
 GROUP_BASE = 729
@@ -100,12 +113,32 @@ class LinkGraph:
             if POPCOUNT[cm] == 2 and not values[c]:
                 a, b = MASK_DIGITS[cm]
                 self._add((a - 1) * 81 + c, (b - 1) * 81 + c)
+        # ALS nodes are numbered from als_base: (digit, d-cells, all cells, ALS number)
+        self.als_nodes: list[tuple[int, int, int, int]] = []
+        self._als_seen: dict[tuple[int, int], int] = {}
+        self._als_weak: dict[int, int] = {}
+        self._als_excl: dict[int, int] = {}
         if with_groups:
             self._add_groups()
+        self.als_base = GROUP_BASE + len(self.groups)
+        self.linked = self._linked()
+
+    def _linked(self) -> int:
         linked = 0
         for n in self.strong:
             linked |= 1 << n
-        self.linked = linked
+        return linked
+
+    def with_als_nodes(self, pos: Position) -> LinkGraph:
+        """This graph (with its groups) and the ALS nodes of the position:
+        a new graph; this one is left as it is."""
+        new = copy.copy(self)
+        new.strong = dict(self.strong)
+        new._weak = {}
+        new.als_nodes, new._als_weak, new._als_excl, new._als_seen = [], {}, {}, {}
+        new._add_als_nodes(pos)
+        new.linked = new._linked()
+        return new
 
     def _add(self, a: int, b: int) -> None:
         strong = self.strong
@@ -158,6 +191,65 @@ class LinkGraph:
                             if o > n and self.groups[o - GROUP_BASE][1] == rest:
                                 self._add(n, o)
 
+    def _add_als_nodes(self, pos: Position) -> None:
+        """The ALS nodes and their links.  An ALS enters a chain on one digit
+        and leaves on another, each through a weak link to a node with a
+        strong link: only ALSs with such partners (candidates, groups or
+        other ALSs) on two digits are kept; the others could never be inside
+        a chain."""
+        idx = als_index(pos)
+        # a partner is only of use if it has a strong link: a chain goes on
+        # from a node it reaches by a weak link through a strong one
+        linked = self._linked()
+        group_by_digit: dict[int, list[tuple[int, int]]] = {}
+        for k, (d, g, _, _) in enumerate(self.groups):
+            if linked >> (GROUP_BASE + k) & 1:
+                group_by_digit.setdefault(d, []).append((g, 1 << (GROUP_BASE + k)))
+        partners: dict[tuple[int, int], int] = {}    # (als, digit) -> candidate and group nodes
+        seen = self._als_seen                        # (als, digit) -> the candidates it rules out
+        sees_table, masks = idx.sees_table, self.masks
+        for k in range(idx.n):
+            cells = idx.cells[k]
+            if cells.bit_count() < 2:
+                continue            # a bivalue cell: its candidates are nodes already
+            found = {}
+            rcc = idx.rcc(k)
+            for d in MASK_DIGITS[idx.digits[k]]:
+                sees = sees_table[k * 10 + d] & ~cells
+                rules_out = seen[k, d] = (sees & masks[d]) << (81 * (d - 1))
+                got = rules_out & linked
+                for g, bit in group_by_digit.get(d, ()):
+                    if g & ~sees == 0:
+                        got |= bit
+                if got or d in rcc:
+                    found[d] = got
+            if len(found) >= 2:
+                partners.update(((k, d), got) for d, got in found.items())
+        base = self.als_base
+        number = {}
+        for (k, d) in partners:
+            number[k, d] = base + len(self.als_nodes)
+            self.als_nodes.append((d, idx.cells_with(k, d), idx.cells[k], k))
+        weak = self._als_weak
+        for (k, d), got in partners.items():
+            n = number[k, d]
+            self._als_excl[n] = seen[k, d]
+            # restricted commons on d with the other kept ALSs
+            rcc = idx.rcc(k).get(d, 0)
+            while rcc:
+                low = rcc & -rcc
+                rcc ^= low
+                other = number.get((low.bit_length() - 1, d))
+                if other is not None:
+                    got |= 1 << other
+            weak[n] = weak.get(n, 0) | got
+            for m in low_bits(got):
+                if m < base:
+                    weak[m] = weak.get(m, 0) | 1 << n
+            for e in MASK_DIGITS[idx.digits[k]]:
+                if e != d and (k, e) in number:
+                    self.strong[n] = self.strong.get(n, 0) | 1 << number[k, e]
+
     # ------------------------------------------------------------ queries
 
     def weak(self, n: int) -> int:
@@ -166,8 +258,11 @@ class LinkGraph:
         if got is None:
             if n < GROUP_BASE:
                 got = (_PEER_NODES[n // 81][n % 81] & self.present) | self._cand_groups.get(n, 0)
-            else:
+            elif n < self.als_base:
                 got = self._group_cands[n] | self._group_groups[n]
+            else:
+                got = 0
+            got |= self._als_weak.get(n, 0)
             self._weak[n] = got
         return got
 
@@ -175,25 +270,55 @@ class LinkGraph:
         """The candidate nodes ruled out when n is true."""
         if n < GROUP_BASE:
             return _PEER_NODES[n // 81][n % 81] & self.present
-        return self._group_cands[n]
+        if n < self.als_base:
+            return self._group_cands[n]
+        return self._als_excl[n]
+
+    def locked_by(self, a: int, b: int) -> int:
+        """For two ALS nodes of one ALS linked in a continuous loop (exactly
+        one of the two digits is in the ALS): the candidates its other
+        digits rule out, since those digits are then locked in it."""
+        if a < self.als_base or b < self.als_base:
+            return 0
+        da, _, _, k = self.als_nodes[a - self.als_base]
+        db, _, _, kb = self.als_nodes[b - self.als_base]
+        if k != kb:
+            return 0
+        out = 0
+        for e in range(1, 10):
+            if e not in (da, db):
+                out |= self._als_seen.get((k, e), 0)
+        return out
 
     def digit(self, n: int) -> int:
+        if n >= self.als_base:
+            return self.als_nodes[n - self.als_base][0]
         return digit_of(n, self.groups)
 
     def cells_of(self, n: int) -> int:
-        return 1 << (n % 81) if n < GROUP_BASE else self.groups[n - GROUP_BASE][1]
+        if n < GROUP_BASE:
+            return 1 << (n % 81)
+        if n < self.als_base:
+            return self.groups[n - GROUP_BASE][1]
+        return self.als_nodes[n - self.als_base][1]
 
     def bits(self, n: int) -> int:
-        """The candidate nodes n stands for (itself, or a group's cells)."""
+        """The candidate nodes n stands for (itself, or a group's or an ALS
+        node's cells of its digit)."""
         if n < GROUP_BASE:
             return 1 << n
-        d, g, _, _ = self.groups[n - GROUP_BASE]
-        return g << (81 * (d - 1))
+        return self.cells_of(n) << (81 * (self.digit(n) - 1))
 
     def is_group(self, n: int) -> bool:
-        return n >= GROUP_BASE
+        return GROUP_BASE <= n < self.als_base
+
+    def is_als(self, n: int) -> bool:
+        return n >= self.als_base
 
     def cell_list(self, n: int) -> list[int]:
+        """The cells a node is written with (an ALS node: all its ALS's)."""
+        if n >= self.als_base:
+            return list(cell_bits(self.als_nodes[n - self.als_base][2]))
         return list(cell_bits(self.cells_of(n)))
 
     def name(self, n: int) -> str:
@@ -230,7 +355,15 @@ def _grouped_graph(pos: Position) -> LinkGraph:
     return LinkGraph(pos, with_groups=True)
 
 
-def link_graph(pos: Position, groups: bool = False) -> LinkGraph:
-    """The position's link graph (with group nodes when asked), built once
-    per position."""
+@once_per_position
+def _als_graph(pos: Position) -> LinkGraph:
+    return _grouped_graph(pos).with_als_nodes(pos)
+
+
+def link_graph(pos: Position, groups: bool = False, als: bool = False) -> LinkGraph:
+    """The position's link graph (with group nodes, and ALS nodes as well,
+    when asked), built once per position.  The groups are numbered alike
+    with and without ALS nodes, so a chain of the one reads in the other."""
+    if als:
+        return _als_graph(pos)
     return _grouped_graph(pos) if groups else _plain_graph(pos)

@@ -89,14 +89,17 @@ _RANK = itemgetter(0, 1, 2, 3)
 
 
 def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], *,
-                same_digit: bool = False, beat: dict | None = None) -> list[Chain]:
+                same_digit: bool = False, beat: dict | None = None,
+                second_pass: bool = True) -> list[Chain]:
     """Every distinct effect of the alternating chains of the graph given by
     `strong` and `weak` (node -> linked nodes; the keys are the nodes with a
     strong link), with its shortest chain, best first.  same_digit: a chain
     must end on its start's digit (XY-Chains).  beat: effect key -> links;
     an effect no chain here reaches in fewer links is left out, before any
     chain is read back (a walk's depth is a floor on its chain's links, so
-    nothing that could win is dropped)."""
+    nothing that could win is dropped).  second_pass: when every shortest
+    walk to an end repeats a candidate, look for a longer chain (see the
+    module docstring); without it such an end is left."""
     # The search numbers the nodes with a strong link 0, 1, ... in node
     # order (so bit order is node order): its bit sets are then a few words
     # long instead of a bit per candidate of the grid.
@@ -131,12 +134,19 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
         digit = graph.digit
         for i, n in enumerate(nodes):
             ends_of_digit[digit(n)] = ends_of_digit.get(digit(n), 0) | 1 << i
+    # ALS nodes (grouped graph) stand only inside a chain, never at an end
+    inner = 0
+    for i, n in enumerate(nodes):
+        if graph.is_als(n):
+            inner |= 1 << i
     for node in strong:                 # the caller's order: offers keep it on ties
         s = local.index[node]
+        if inner >> s & 1:
+            continue
         es, ws, sbit = excl_of[s], cweak[s], 1 << s
         # the ends a chain from s may have: every node, or (XY-Chains) the
         # nodes of s's digit; s itself and its weak partners close loops
-        may_end = ends_of_digit[graph.digit(node)] if same_digit else -1
+        may_end = (ends_of_digit[graph.digit(node)] if same_digit else -1) & ~inner
         layers = [sbit]
         layers_of[s] = layers
         on_seen = 0
@@ -189,7 +199,7 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
             front = off
             depth += 2
 
-    paths = _Paths(local, layers_of)
+    paths = _Paths(local, layers_of, second_pass)
     for s, t, depth in loops:
         # a loop's removals depend on which loop it is: every shortest one
         # from s to t is offered, so that none depends on the cells' order
@@ -257,7 +267,10 @@ class _Local:
 
 def _loop_eliminations(graph: LinkGraph, path: list[int]) -> int:
     """What a continuous loop removes: for each link in a weak place (n1-n2,
-    n3-n4, ..., nk-n0), the candidates both ends rule out, outside the loop."""
+    n3-n4, ..., nk-n0), the candidates both ends rule out, outside the loop;
+    for each ALS entered and left in a strong place, what its other digits
+    rule out (exactly one of the two digits is in it, so the others are
+    locked there)."""
     excl = graph.excl
     inside = 0
     for n in path:
@@ -266,6 +279,8 @@ def _loop_eliminations(graph: LinkGraph, path: list[int]) -> int:
     k = len(path)
     for j in range(1, k, 2):
         out |= excl(path[j]) & excl(path[(j + 1) % k])
+    for j in range(0, k, 2):
+        out |= graph.locked_by(path[j], path[j + 1])
     return out & ~inside
 
 
@@ -286,8 +301,9 @@ class _Paths:
     """Chains that use no candidate twice, for the ends the layers reached
     (nodes in find_chains' local numbers; `path` answers in graph nodes)."""
 
-    def __init__(self, local: _Local, layers_of: list):
+    def __init__(self, local: _Local, layers_of: list, second_pass: bool = True):
         self.nodes, self.strong, self.weak, self.bits = local.nodes, local.strong, local.weak, local.bits
+        self.second_pass = second_pass
         self.layers_of = layers_of
         self.cache: dict = {}
         self.second: dict = {}
@@ -295,8 +311,10 @@ class _Paths:
     def path(self, s: int, t: int, depth: int) -> list[int] | None:
         key = (s, t)
         if key not in self.cache:
-            self.cache[key] = (self._shortest(s, t, depth) or self._second(s, t)
-                               or (_reversed(self._second(t, s)) if t != s else None))
+            got = self._shortest(s, t, depth)
+            if got is None and self.second_pass:
+                got = self._second(s, t) or (_reversed(self._second(t, s)) if t != s else None)
+            self.cache[key] = got
         got = self.cache[key]
         if got is None:
             return None

@@ -47,13 +47,16 @@ class ChainRoles(Roles):
     """A chain of the chain rooms (XY-Chain, AIC, grouped AIC): its nodes,
     its rule ('chain'; 'strong' for a discontinuous loop that places,
     'continuous' for a loop), its links, how many chains of the same effect
-    it stands for, how many of its nodes are groups; `label` names it."""
+    it stands for, how many of its nodes are groups and how many ALS nodes
+    (an ALS entered on one digit and left on another counts twice); `label`
+    names it."""
     label: str
     chain: Chain
     rule: str
     length: int
     merged: int
     groups: int
+    als: int = 0
 
     def name(self, step) -> str:
         return f"{self.label}{TITLES[self.rule]}: {self.chain.eureka}"
@@ -63,7 +66,7 @@ class ChainRoles(Roles):
         return {"chain": self.chain.json(), "eureka": self.chain.eureka, "rule": self.rule,
                 "length": self.length, "merged": self.merged,
                 "ends": [cells_name(nodes[0].cells), cells_name(nodes[-1].cells)],
-                "groups": self.groups}
+                "groups": self.groups, "als": self.als}
 
     def chains(self, step):
         return (self.chain,)
@@ -96,7 +99,8 @@ def chain_step(technique: str, label: str, graph: LinkGraph, chain):
     elims = [(n % 81, n // 81 + 1) for n in low_bits(chain.eliminations)]
     places = [] if chain.placement is None else [(chain.placement % 81, chain.placement // 81 + 1)]
     roles = ChainRoles(label, alternating(terms), chain.kind, chain.links, chain.merged,
-                       sum(1 for n in chain.nodes if n >= GROUP_BASE))
+                       sum(1 for n in chain.nodes if graph.is_group(n)),
+                       sum(1 for n in chain.nodes if graph.is_als(n)))
     return make_step(technique, roles, cells=list(cell_bits(cells)), digits=MASK_DIGITS[digits],
                      houses=sorted(houses), eliminations=elims, placements=places)
 
