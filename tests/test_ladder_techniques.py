@@ -40,6 +40,9 @@ CASES = {
                          "r18c2 r78c3 are not in two rows, two columns and two boxes"),
     "hidden-rectangle": ("uniqueness", 4, "Hidden Rectangle r78c19 #79", "r18c1 r78c9",
                          "r18c1 r78c9 are not in two rows, two columns and two boxes"),
+    # issue 26's Avoidable Rectangle, on a position whose placed digits are marked `+`
+    "avoidable-rectangle": ("uniqueness", 6, "Avoidable Rectangle r12c36 #34", "r12c35",
+                            "r2c5 is a given, so the rectangle cannot be swapped"),
     "bug-plus-one": ("bug", 1, "BUG+1 r3c9", "r1c5",
                      "r1c5 holds 2 candidates: the BUG+1 cell holds three, every other cell two "
                      "(r3c9 holds 3)"),
@@ -85,7 +88,7 @@ def first_effect(step) -> str:
 
 
 def check(capsys, ex, claim, by, pattern):
-    argv = ["check", ex.puzzle, claim, "--by", by, "--pattern", pattern]
+    argv = ["check", ex.position_text or ex.puzzle, claim, "--by", by, "--pattern", pattern]
     if ex.after:
         argv += ["--after", ",".join(ex.after)]
     code = main(argv)

@@ -19,10 +19,10 @@ LADDER = [
     "naked-single", "hidden-single", "locked-subset", "pointing", "claiming", "naked-subset",
     "hidden-subset", "x-wing", "swordfish", "jellyfish", "remote-pair", "bug-plus-one",
     "skyscraper", "two-string-kite", "turbot-fish", "empty-rectangle", "w-wing", "xy-wing",
-    "xyz-wing", "unique-rectangle", "hidden-rectangle",
+    "xyz-wing", "unique-rectangle", "hidden-rectangle", "avoidable-rectangle",
     "finned-x-wing", "finned-swordfish", "finned-jellyfish", "sue-de-coq", "wxyz-wing",
     "simple-colours", "multi-colours", "franken-fish", "x-cycle", "xy-chain", "aic", "grouped-aic",
-    "als-xz", "als-xy-wing", "als-chain", "death-blossom",
+    "als-xz", "als-xy-wing", "als-chain", "death-blossom", "template-set", "template-delete",
     "forcing-chain", "forcing-net", "trial",
 ]
 # Every rung has practice positions now (Sue de Coq too, since it sits below

@@ -21,8 +21,10 @@ A room gives the registry everything the rest of the program needs to know:
 * flags: `uniqueness` (holds only on a puzzle with one solution; may be
   switched off), `batched` (logic solve applies all its steps at once),
   `last_resort` (it can prove any true candidate, so the judge credits it
-  only when the learner names it with its premise) and `guess` (a last
-  resort that is a guess: the judge never credits it);
+  only when the learner names it with its premise), `guess` (a last
+  resort that is a guess: the judge never credits it) and `computed` (a
+  computer's count, the templates: the judge credits it only when named,
+  and otherwise shows the claim with the steps a person would use);
 * for the learner: the mix-ups it is known for (`confusions`), what to
   master first (`prerequisites`), the name quiz's wrong options
   (`distractors`), the sizes a name may give (`sizes`: 'naked pair').
@@ -184,6 +186,9 @@ class Technique:
     last_resort: bool = False                   # proves any true claim (forcing chains and nets, trial):
     #                                             credited only when the learner names it with its premise
     guess: bool = False                         # a last resort that is a guess (trial): never credited
+    solved_cells: bool = False                  # its pattern may name solved cells (Avoidable Rectangle)
+    computed: bool = False                      # a computer's count (templates): the judge credits it
+    #                                             only when the learner names it
     weight: int = 0                             # score of one step (puzzle score = sum); 0: the rank
     # optional, for names, the judge and the learner model:
     sizes: tuple[int, ...] = ()                 # sizes a name may give ('naked pair' -> 2)
@@ -387,14 +392,15 @@ def technique_name(id: str) -> str:
 
 def check_pattern(position: Position, query: PatternQuery) -> PatternReport | None:
     """The room's pattern check for query.technique, or None if it has none.
-    A named cell that is already solved fails every pattern (checked here,
+    A named cell that is already solved fails every pattern but those of
+    rooms whose patterns hold solved cells (`solved_cells`; checked here,
     once for all rooms); the room sees the cells sorted."""
     t = get(query.technique)
     if t is None:
         return None
     cells = sorted(set(query.cells))
     for i in cells:
-        if position.values[i]:
+        if position.values[i] and not t.solved_cells:
             return PatternReport(False, query.label, cells, f"{cell_name(i)} is already solved "
                                  f"({position.values[i]}), so it cannot be part of the pattern", [i])
     if t.check is None:

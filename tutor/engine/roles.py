@@ -41,6 +41,7 @@ PETAL = "petal"            # a Death Blossom's petal (an ALS, tagged by its stem
 ALS = "als"                # an almost locked set (tagged A, B, C, ...)
 CORNER = "corner"          # a rectangle's corners (tagged by what they hold)
 SUBSET = "subset"          # cells that close a subset with others (UR type 3, Sue de Coq)
+TEMPLATE = "template"      # cells some template of a digit uses (Template Set and Delete)
 Z = "z"                    # the candidates of the digit a pattern removes
 COLOUR = "colour"          # one colour of a colouring (tagged a/A, b/B)
 PREMISE = "premise"        # what a forcing chain or net, or a trial, assumes
@@ -48,7 +49,7 @@ IMPLICATION = "implication"  # a fact a net's premise leads to (tagged by its or
 CLASH = "clash"            # where a net's premise breaks the rules
 
 ROLES = (BASE, COVER, HOUSE, PIVOT, HINGE, PINCER, WING, LINK, FIN, STEM, PETAL, ALS, CORNER,
-         SUBSET, Z, COLOUR, PREMISE, IMPLICATION, CLASH)
+         SUBSET, TEMPLATE, Z, COLOUR, PREMISE, IMPLICATION, CLASH)
 HOUSE_ROLES = frozenset((BASE, COVER, HOUSE))
 
 

@@ -32,7 +32,7 @@ class PracticePosition:
 
     @property
     def braces(self) -> str:
-        return to_braces(self.position)
+        return to_braces(self.position, mark_placed=True)   # placed digits `+`: not givens
 
     @property
     def is_variant(self) -> bool:

@@ -31,6 +31,7 @@ LOOKS = {
     R.LINK: ("l", "role-arm", "strong link"),
     R.CORNER: ("r", "role-arm", "rectangle"),
     R.SUBSET: ("u", "role-arm", "subset"),
+    R.TEMPLATE: ("t", "role-arm", "in a template"),
     R.ALS: ("", "role-arm", "ALS"),
     R.PETAL: ("", "role-arm", "petal"),
     R.FIN: ("f", "role-fin", "fin"),

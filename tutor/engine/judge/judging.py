@@ -154,6 +154,9 @@ class _Judging:
         # what a learner is expected to see: a last resort (forcing chains and
         # nets, trial) proves anything true, so it proves nothing unnamed
         teachable = [t.id for t in ladder if not t.last_resort]
+        # a computer's count (templates) proves what a person shows with
+        # simpler steps: credited only when named
+        seen = [t.id for t in ladder if not t.last_resort and not t.computed]
         if self.named:
             ids = [t for t in teachable if t in self.named.ids]
             step = self._single(ids, by_pattern=True)
@@ -165,21 +168,21 @@ class _Judging:
             proof = self._premise_proof()
             if proof:
                 return proof
-            others = [t for t in teachable if t not in self.named.ids]
+            others = [t for t in seen if t not in self.named.ids]
             step = self._single(others)
             if step:
                 return self._proved("proved-other", [step])
-            steps = self._cover(teachable, prefer=ids)
+            steps = self._cover(seen + [t for t in ids if t not in seen], prefer=ids)
             if steps:
                 return self._proved("proved-other", steps)
         else:
-            step = self._single(teachable)
+            step = self._single(seen)
             if step:
                 return self._proved("proved", [step])
-            steps = self._cover(teachable)
+            steps = self._cover(seen)
             if steps:
                 return self._proved("proved", steps)
-        return self._unproved(teachable)
+        return self._unproved(seen)
 
     def _premise_proof(self) -> Verdict | None:
         """A last resort the learner named with its premise (the pattern):
@@ -264,8 +267,13 @@ class _Judging:
         truth = []
         for i, d, placing in self.items:
             truth.append(f"{cell_name(i)} is {d}" if placing else f"{cell_name(i)} is not {d}")
-        last = [an(technique_label(t.id)) for t in registry.ladder(self.uniqueness) if t.last_resort]
-        if last:
+        ladder = registry.ladder(self.uniqueness)
+        last = [an(technique_label(t.id)) for t in ladder if t.last_resort]
+        counted = self._single([t.id for t in ladder if t.computed])
+        if counted is not None:
+            msg = (f"True, but unproved: {', '.join(truth)} in the solution, yet only "
+                   f"{an(step_label(counted))}, a computer's count, shows it here ({lead(counted)}).")
+        elif last:
             short = ", ".join(last[:-1]) + " or " + last[-1] if len(last) > 1 else last[0]
             msg = (f"True, but unproved: {', '.join(truth)} in the solution, yet nothing short of "
                    f"{short} shows it here.")

@@ -32,8 +32,8 @@ v may be missing, and v leaves the corners that hold it; a Hidden
 Rectangle's links need u in the far corner and its two neighbours, and v
 leaves the far corner only if it still holds v.
 A rectangle with a given or an already placed digit in a corner is not a
-Unique Rectangle here (placed non-given corners are Avoidable Rectangles,
-not implemented).  The registry runs these techniques only where the
+Unique Rectangle here (placed non-given corners make Avoidable Rectangles,
+avoidable_rectangle.py).  The registry runs these techniques only where the
 position has exactly one solution; each pattern check says so too.
 
 Unique Rectangle, by HoDoKu's numbering: the four corners all hold a and b;
