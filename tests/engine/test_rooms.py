@@ -211,3 +211,10 @@ def test_the_judge_and_the_quiz_use_the_article_rule(lockedset_position):
     q = FindAllQuiz(pos, "w-wing")
     v = q.submit(" ".join(cell_name(c) for c in step.cells))
     assert v.kind == "other" and "that is an XY-Wing" in v.message and "not a W-Wing" in v.message
+
+
+def test_no_family_shares_an_id_with_a_technique():
+    """A family and a technique with one id list one palette entry twice
+    (Textual's option list refuses duplicate ids and the app ended)."""
+    from tutor.engine.registry import FAMILIES, ladder
+    assert not set(FAMILIES) & {t.id for t in ladder()}

@@ -355,6 +355,12 @@ def positions():
     return sampled_positions(all_qqwing()[::4], per_puzzle=3, seed=12)
 
 
+# A Type 6 on 1/5 in r45c19 (the sampled solve paths have held none since
+# the rungs added in issue 26 changed them).
+UR6 = ("7638245194{89}165{9}7322{89}513{79}6{4}{48}{1569}{59}{69}74238{15}{15}3{47}9682{457}{145}82"
+       "{47}31596{4}3125{8}64{9}7{59}482{7}31{59}6{56}7{6}491823")
+
+
 @pytest.mark.slow
 def test_the_finders_match_the_definitions():
     """Every instance the reference finds, the finders find, and nothing
@@ -363,7 +369,8 @@ def test_the_finders_match_the_definitions():
     seen = {1: 0, 2: 0, 3: 0, 4: 0, 6: 0, "hr": 0}
     for pos in [p for _, p in positions()] + [case("type2CTest"), parse_position(TEST5),
                                               parse_position(UR4_CLEARED), parse_position(HR_CLEARED),
-                                              parse_position(UR4_DIGITS_AMBIGUOUS)]:
+                                              parse_position(UR4_DIGITS_AMBIGUOUS),
+                                              parse_position(UR6)]:
         ur_ref, hr_ref = reference(pos)
         ur, hr = _found(pos)
         assert ur == ur_ref

@@ -81,7 +81,7 @@ def test_a_redrawn_puzzle_has_the_redrawn_solution():
 # techniques and of forcing chains and nets, and for the cell a trial guesses
 # in.  For them only the counts and the eliminations are compared; for every
 # other technique the whole pattern is (cells, digits, houses, effects).
-REPRESENTATIVE = {"death-blossom", "x-cycle", "remote-pair", "w-wing", "xy-chain", "aic",
+REPRESENTATIVE = {"death-blossom", "x-cycle", "remote-pair", "w-wing", "xy-chain", "aic", "franken-fish",
                   "grouped-aic", "als-xz", "als-xy-wing", "als-chain", "sue-de-coq",
                   "forcing-chain", "forcing-net", "trial"}
 

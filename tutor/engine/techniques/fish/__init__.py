@@ -15,4 +15,4 @@ NOTATION = Notation(words=("base", "cover", "baseset", "coverset", "fin", "fins"
 
 family("fish", "Fish", "fish", aliases=("basic fish",), notation=NOTATION)
 family("finned-fish", "Finned fish", "finned fish", notation=NOTATION)
-family("franken-fish", "Franken fish", "Franken fish", notation=NOTATION)
+family("franken", "Franken fish", "Franken fish", notation=NOTATION)

@@ -242,7 +242,7 @@ _ALIASES = tuple(f"{fin}franken {form}" for fin in ("", "finned ")
     "frankenfish",)
 
 
-@technique("franken-fish", "Franken Fish", "franken-fish", rank=265, weight=250,
+@technique("franken-fish", "Franken Fish", "franken", rank=265, weight=250,
            aliases=tuple(sorted(set(_ALIASES))), check=check, entry_keys=_entry_keys,
            step_label=lambda step: step.roles.word, example="Franken Swordfish #3 R3B1 C136",
            confusions=(("finned-swordfish", "Franken fish vs finned fish",
