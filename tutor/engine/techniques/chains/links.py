@@ -200,7 +200,7 @@ class LinkGraph:
         idx = als_index(pos)
         # a partner is only of use if it has a strong link: a chain goes on
         # from a node it reaches by a weak link through a strong one
-        linked = self._linked()
+        linked = self.linked             # this graph's, before the ALS nodes
         group_by_digit: dict[int, list[tuple[int, int]]] = {}
         for k, (d, g, _, _) in enumerate(self.groups):
             if linked >> (GROUP_BASE + k) & 1:
