@@ -779,3 +779,29 @@ def test_pattern_on_another_digit_is_named(lockedset_position):
     assert "Your pattern r6c45 fails" in v.message
     v = judge(pos, "r6c9<>5", by="claiming", pattern="r6c45")
     assert "r6c45" in v.message
+
+
+def test_claims_on_one_position_share_one_solve_on(monkeypatch):
+    """Each true claim no step proves yet is followed by solving on until a
+    step does it; the solve does not depend on the claim, so a second such
+    claim on the same position reads the first one's walk instead of
+    running every finder again along it."""
+    from tutor.engine.judge import lookahead as look
+    made = []
+    real = look.Walk._next_level
+    monkeypatch.setattr(look.Walk, "_next_level", lambda self: (made.append(1), real(self))[1])
+    hard = apply_until_stuck(parse_position(
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3"), ["singles"])
+    sol = hard.solution()
+    unproved = []
+    for i in range(81):
+        if not hard.values[i] and len(unproved) < 2:
+            wrong = [d for d in hard.candidates(i) if d != sol[i]]
+            if wrong:
+                v = judge(hard, f"{cell_name(i)}<>{wrong[0]}")
+                if v.kind == "true-unproved":
+                    unproved.append((i, wrong[0], v.message, len(made)))
+    assert len(unproved) == 2
+    (_, _, first, after_first), (_, _, second, after_second) = unproved
+    assert after_first > 1 and after_second == after_first       # the walk was made once
+    assert "Solving on" in first and "Solving on" in second
