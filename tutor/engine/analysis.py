@@ -18,7 +18,11 @@ signature stays `(position) -> list[Step]`.  The Analysis holds
   such a structure with `techniques.common.once_per_position` beside the
   code that builds it (the link graph in chains/links.py, the ALS index in
   als/index.py, each candidate's consequences in forcing/implications.py,
-  ...), so the Analysis needs no import of any room.
+  ...), so the Analysis needs no import of any room;
+* `carried`: what a room keeps along every change (never dropped), for
+  facts that stay true as a solve goes on and that the room checks against
+  the current content before it trusts them (the digits' unique solution
+  in uniqueness/rectangles.py).
 
 The position's lists may also be changed by hand (the app edits cells;
 tests break positions on purpose): `Position.analysis` compares the
@@ -31,7 +35,7 @@ from .grid import HOUSE_MASK, HOUSES_OF, MASK_DIGITS, PEER_MASK
 
 
 class Analysis:
-    __slots__ = ("values", "cands", "masks", "placed", "empty", "kept", "_broken",
+    __slots__ = ("values", "cands", "masks", "placed", "empty", "kept", "carried", "_broken",
                  "_by_house", "_dirty")
 
     def __init__(self, values: list[int], cands: list[int]):
@@ -52,6 +56,7 @@ class Analysis:
         self.placed = placed
         self.empty = empty
         self.kept: dict = {}
+        self.carried: dict = {}
         self._by_house: list[dict] = [{} for _ in range(27)]
         self._dirty = 0                 # houses changed since their dict was last read
         # None: not looked at yet; "": no contradiction; else the position's

@@ -147,8 +147,30 @@ def could_be_deadly(pos: Position, rect, ab: int) -> bool:
 @once_per_position
 def digits_alone_unique(pos: Position) -> bool:
     """Whether the filled cells alone, candidates aside, have exactly one
-    solution (see the module's text on cleared corners)."""
-    return solve_masks([1 << (v - 1) if v else 0x1FF for v in pos.values])[0] == 1
+    solution (see the module's text on cleared corners).  The answer is
+    carried along a solve (the Analysis' `carried`): once some filled cells
+    have one solution S, any digits that fill those cells and more, all
+    agreeing with S, have S alone (their solutions are among the first
+    cells' ones), so the search runs again only when a digit leaves S or a
+    cell is emptied."""
+    analysis = pos.analysis
+    known = analysis.carried.get(_ALONE)
+    if known is not None:
+        filled, solution = known
+        placed = analysis.placed
+        if not filled & analysis.empty and all(not placed[d] & ~solution[d] for d in range(1, 10)):
+            return True
+    count, grid = solve_masks([1 << (v - 1) if v else 0x1FF for v in pos.values])
+    if count == 1 and grid is not None:
+        solution = [0] * 10
+        for i, d in enumerate(grid):
+            solution[d] |= 1 << i
+        analysis.carried[_ALONE] = (ALL_CELLS & ~analysis.empty, solution)
+    return count == 1
+
+
+_ALONE = "the filled cells' unique solution"   # its key in Analysis.carried
+ALL_CELLS = (1 << 81) - 1
 
 
 def pair_text(ab: int) -> str:

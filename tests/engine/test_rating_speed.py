@@ -1,0 +1,64 @@
+"""What makes the full rating (a logic solve of the whole ladder) cheaper,
+and that it finds the same: results carried along a solve, kept per house
+pair, or cut short by what a simpler rung already reaches."""
+from __future__ import annotations
+
+import random
+
+from puzzle_helpers import qqwing
+from tutor.engine import exact
+from tutor.engine.formats import parse_position
+from tutor.engine.position import Position
+from tutor.engine.solve import logic_solve
+from tutor.engine.techniques.uniqueness import rectangles
+
+
+def expert(n: int, seed: int = 3) -> list[str]:
+    return random.Random(seed).sample(qqwing("expert"), n)
+
+
+def counting(monkeypatch, module, name: str) -> list:
+    """Count the calls of module.name (replaced by a wrapper)."""
+    calls: list = []
+    fn = getattr(module, name)
+
+    def counted(*args, **kwargs):
+        calls.append(args)
+        return fn(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, counted)
+    return calls
+
+
+# ---------------------------------------------------------------- digits alone
+
+def test_the_digits_alone_are_searched_once_along_a_solve(monkeypatch):
+    searches = counting(monkeypatch, rectangles, "solve_masks")
+    asked = 0
+    for text in expert(40):
+        before = len(searches)
+        result = logic_solve(parse_position(text))
+        assert result.status == "solved"
+        asked += len(searches) > before
+        assert len(searches) - before <= 1, text
+    assert asked >= 5           # the sample does reach the question
+
+
+def test_a_carried_solution_is_trusted_only_where_it_still_holds():
+    pos = Position.from_values(parse_position(qqwing("expert")[0]).values)
+    assert rectangles.digits_alone_unique(pos)
+    count, solution = exact.solve_values(pos.values)
+    i = pos.values.index(0)
+    wrong = next(d for d in range(1, 10) if d != solution[i])
+    broken = pos.copy()
+    broken._analysis = pos.analysis            # the Analysis goes on with the copy
+    broken.place(i, wrong)
+    assert rectangles.digits_alone_unique(broken) is (exact.solve_values(broken.values)[0] == 1)
+    assert not rectangles.digits_alone_unique(broken)
+    # a given taken away: the digits left may have several solutions
+    emptied = Position.from_values(pos.values)
+    assert rectangles.digits_alone_unique(emptied)
+    fewer = [v if k % 3 else 0 for k, v in enumerate(emptied.values)]
+    emptied.values[:] = fewer
+    emptied.fill_candidates()
+    assert rectangles.digits_alone_unique(emptied) is (exact.solve_values(fewer)[0] == 1)
