@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import random
 
-from puzzle_helpers import qqwing
+from puzzle_helpers import qqwing, sampled_positions
 from tutor.engine import exact
 from tutor.engine.formats import parse_position
 from tutor.engine.position import Position
 from tutor.engine.solve import logic_solve
+from tutor.engine.techniques.sue_de_coq import sue_de_coq as sdc
 from tutor.engine.techniques.uniqueness import rectangles
 
 
@@ -62,3 +63,28 @@ def test_a_carried_solution_is_trusted_only_where_it_still_holds():
     emptied.values[:] = fewer
     emptied.fill_candidates()
     assert rectangles.digits_alone_unique(emptied) is (exact.solve_values(fewer)[0] == 1)
+
+
+# ---------------------------------------------------------------- Sue de Coq
+
+def test_sue_de_coq_searches_again_only_the_crossings_a_change_touched(monkeypatch):
+    positions = [p for _, p in sampled_positions(expert(12, seed=5), per_puzzle=4)]
+    changed = 0
+    for pos in positions:
+        fresh = sdc.sue_de_coq(pos.copy())
+        calls = counting(monkeypatch, sdc, "_parts")
+        i = next((k for k in range(81) if pos.cands[k] & (pos.cands[k] - 1)), None)
+        if i is None:
+            continue
+        d = pos.candidates(i)[0]
+        cold = pos.copy()
+        sdc.sue_de_coq(cold)
+        first = len(calls)
+        cold.eliminate(i, d)
+        again = sdc.sue_de_coq(cold)
+        assert len(calls) - first < first / 2 or first == 0
+        changed += 1
+        assert [s.to_json() for s in again] == [s.to_json() for s in sdc.sue_de_coq(cold.copy())]
+        monkeypatch.undo()
+        assert [s.to_json() for s in sdc.sue_de_coq(pos)] == [s.to_json() for s in fresh]
+    assert changed >= 20

@@ -74,6 +74,18 @@ def bivalue_pairs(pos: Position) -> dict[int, tuple[int, ...]]:
     return {m: tuple(cells) for m, cells in groups.items()}
 
 
+def tally(best: dict, effect, key, pattern) -> None:
+    """Count one more pattern with this effect in best[effect] = [key,
+    pattern, count], keeping the pattern with the lowest key."""
+    old = best.get(effect)
+    if old is None:
+        best[effect] = [key, pattern, 1]
+    else:
+        old[2] += 1
+        if key < old[0]:
+            old[0], old[1] = key, pattern
+
+
 # Colouring, X-cycles, W-Wings and the two-strong-link patterns all start
 # from these links, usually on the same digit mask: keep the last few.
 @lru_cache(maxsize=1024)

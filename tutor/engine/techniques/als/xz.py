@@ -45,7 +45,7 @@ from ...step import make_step
 from .checks import als_entry_keys, check_als_xz
 from .index import AlsIndex, als_index
 from .table import part_json, part_name
-from ..common import once_per_position
+from ..common import once_per_position, tally
 
 
 def als_houses(idx: AlsIndex, alses) -> list[int]:
@@ -118,14 +118,7 @@ def _xz_steps(pos: Position) -> tuple:
             effect = xz_effect(idx, a, b, rcc)
             if not effect:
                 continue
-            key = (sizes[a] + sizes[b], a, b)
-            old = best.get(effect)
-            if old is None:
-                best[effect] = [key, rcc, 1]
-            else:
-                old[2] += 1
-                if key < old[0]:
-                    old[0], old[1] = key, rcc
+            tally(best, effect, (sizes[a] + sizes[b], a, b), rcc)
     # each pair gives one effect, so no two effects share their key
     ordered = sorted(best.items(), key=lambda e: e[1][0])
     return tuple(_xz_step(idx, key[1], key[2], rcc, _eliminations(effect), count)

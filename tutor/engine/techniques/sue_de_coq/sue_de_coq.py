@@ -55,7 +55,7 @@ from ...roles import ALS, HOUSE, SUBSET, Part, Roles
 from ...step import make_step
 from ..als.table import cells_of, part_json, part_name
 from ..als.checks import union_of
-from ..common import once_per_position
+from ..common import once_per_position, tally
 from ..patterns import count_cells, mask_list, named_cells
 
 
@@ -127,51 +127,60 @@ def _parts(sets: tuple, v: int) -> list:
 
 @once_per_position
 def _sdc_steps(pos: Position) -> tuple:
-    empty = 0
-    for i in range(81):
-        if not pos.values[i]:
-            empty |= 1 << i
+    empty = pos.analysis.empty
     best: dict[tuple, list] = {}
     for line, box, cross in CROSSINGS:
         inter = cross & empty
         if inter.bit_count() < 2:
             continue
-        cells = cells_of(inter)
-        for size in range(2, len(cells) + 1):
-            for group in combinations(cells, size):
-                c = sum(1 << i for i in group)
-                v = _union(pos, c)
-                nv = POPCOUNT[v]
-                if nv < size + 2:
-                    continue
-                # C, L and B hold as many digits as cells exactly when the
-                # two sets' gains add up to nv - size
-                want = nv - size
-                by_gain: dict[int, list] = {}
-                for m, d, g in _parts(_rest_sets(pos, box, line), v):
-                    if 0 <= g <= want:
-                        by_gain.setdefault(g, []).append((m, d))
-                if not by_gain:
-                    continue
-                for lm, ld, g in _parts(_rest_sets(pos, line, box), v):
-                    for bm, bd in by_gain.get(want - g, ()):
-                        if bd & ld:
-                            continue
-                        elims = tuple(sdc_effect(pos, line, box, c, lm, bm))
-                        if not elims:
-                            continue
-                        key = (c.bit_count() + lm.bit_count() + bm.bit_count(),
-                               cells_of(c | lm | bm), cells_of(c), cells_of(lm))
-                        old = best.get(elims)
-                        if old is None:
-                            best[elims] = [key, (line, box, c, lm, bm), 1]
-                        else:
-                            old[2] += 1
-                            if key < old[0]:
-                                old[0], old[1] = key, (line, box, c, lm, bm)
+        for elims, key, pattern in _crossing_patterns(pos, line, box, inter):
+            tally(best, elims, key, pattern)
     ordered = sorted(best.items(), key=lambda e: (e[1][0], e[0]))
     return tuple(_step(pos, line, box, c, lm, bm, elims, count)
                  for elims, (_, (line, box, c, lm, bm), count) in ordered)
+
+
+def _crossing_patterns(pos: Position, line: int, box: int, inter: int):
+    """(eliminations, rank key, (line, box, c, lset, bset)) of every
+    pattern with an effect on the crossing of line and box (its unsolved
+    cells `inter`).  They depend on the cells of the two houses alone, so
+    they are kept for both houses (Analysis.house_kept) and found again only
+    when a cell of either has changed: along a solve most crossings keep
+    theirs."""
+    analysis = pos.analysis
+    by_line, by_box = analysis.house_kept(line), analysis.house_kept(box)
+    kept = by_line.get((_crossing_patterns, box))
+    if kept is not None and by_box.get((_crossing_patterns, line)) is kept:
+        return kept
+    got: list = []
+    cells = cells_of(inter)
+    for size in range(2, len(cells) + 1):
+        for group in combinations(cells, size):
+            c = sum(1 << i for i in group)
+            v = _union(pos, c)
+            nv = POPCOUNT[v]
+            if nv < size + 2:
+                continue
+            # C, L and B hold as many digits as cells exactly when the
+            # two sets' gains add up to nv - size
+            want = nv - size
+            by_gain: dict[int, list] = {}
+            for m, d, g in _parts(_rest_sets(pos, box, line), v):
+                if 0 <= g <= want:
+                    by_gain.setdefault(g, []).append((m, d))
+            if not by_gain:
+                continue
+            for lm, ld, g in _parts(_rest_sets(pos, line, box), v):
+                for bm, bd in by_gain.get(want - g, ()):
+                    if bd & ld:
+                        continue
+                    elims = tuple(sdc_effect(pos, line, box, c, lm, bm))
+                    if elims:
+                        key = (c.bit_count() + lm.bit_count() + bm.bit_count(),
+                               cells_of(c | lm | bm), cells_of(c), cells_of(lm))
+                        got.append((elims, key, (line, box, c, lm, bm)))
+    by_line[_crossing_patterns, box] = by_box[_crossing_patterns, line] = got
+    return got
 
 
 def _part(pos: Position, cells: int, role: str, tag: str) -> Part:
