@@ -10,6 +10,7 @@ from tutor.engine import exact
 from tutor.engine.formats import parse_position
 from tutor.engine.position import Position
 from tutor.engine.solve import logic_solve
+from tutor.engine.techniques.chains import aic, search
 from tutor.engine.techniques.sue_de_coq import sue_de_coq as sdc
 from tutor.engine.techniques.uniqueness import rectangles
 
@@ -88,3 +89,24 @@ def test_sue_de_coq_searches_again_only_the_crossings_a_change_touched(monkeypat
         monkeypatch.undo()
         assert [s.to_json() for s in sdc.sue_de_coq(pos)] == [s.to_json() for s in fresh]
     assert changed >= 20
+
+
+# ---------------------------------------------------------------- AIC
+
+def test_aic_reads_back_no_chain_a_simpler_one_matches(monkeypatch):
+    positions = [p for _, p in sampled_positions(expert(20, seed=9), per_puzzle=3)]
+    fewer = 0
+    for pos in positions:
+        simpler = aic._lengths(aic._x_chains(pos))     # the simpler rungs' chains, first
+        for key, links in aic._lengths(aic.xy_chains(pos)).items():
+            simpler[key] = min(links, simpler.get(key, links))
+        reads = counting(monkeypatch, search._Paths, "path")
+        steps = aic.aic(pos)
+        mine = len(reads)
+        plain = aic._plain_chains.__wrapped__(pos)
+        assert mine <= len(reads) - mine
+        fewer += mine < len(reads) - mine
+        monkeypatch.undo()
+        wanted = [c for c in plain if c.links < simpler.get(aic.effect_key(c), 1 << 20)]
+        assert [s.to_json() for s in steps] == [s.to_json() for s in aic._aic_steps(pos, wanted)]
+    assert fewer >= len(positions) // 2

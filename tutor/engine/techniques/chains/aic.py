@@ -86,11 +86,16 @@ _X_CHAINS = Memo()
 
 @once_per_position
 def _aic_chains(pos: Position) -> list:
-    """The chains of AIC's steps: those no X- or XY-Chain matches in links."""
+    """The chains of AIC's steps: those no X- or XY-Chain matches in links.
+    The search is told those lengths (`beat`), so it reads back no chain
+    for an effect they already reach as shortly (most effects of a solve's
+    positions): the same chains as filtering `_plain_chains`, which grouped
+    AIC still needs in full."""
     simpler = _lengths(_x_chains(pos))
     for key, links in _lengths(xy_chains(pos)).items():
         simpler[key] = min(links, simpler.get(key, links))
-    return [c for c in _plain_chains(pos) if c.links < simpler.get(effect_key(c), 1 << 20)]
+    graph = link_graph(pos)
+    return find_chains(graph, *_graph_links(graph), beat=simpler)
 
 
 def _als_effects(pos: Position) -> set:
