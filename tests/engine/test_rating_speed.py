@@ -110,3 +110,21 @@ def test_aic_reads_back_no_chain_a_simpler_one_matches(monkeypatch):
         wanted = [c for c in plain if c.links < simpler.get(aic.effect_key(c), 1 << 20)]
         assert [s.to_json() for s in steps] == [s.to_json() for s in aic._aic_steps(pos, wanted)]
     assert fewer >= len(positions) // 2
+
+
+def test_aic_first_reads_back_only_what_may_hold_the_first_chain(monkeypatch):
+    positions = [p for _, p in sampled_positions(expert(30, seed=4), per_puzzle=4)]
+    with_steps = fewer = 0
+    for pos in positions:
+        cold, again = pos.copy(), pos.copy()
+        aic.xy_chains(cold), aic._x_chains(cold), aic.xy_chains(again), aic._x_chains(again)
+        reads = counting(monkeypatch, search._Paths, "path")
+        first = aic.aic.first(cold)
+        mine = len(reads)
+        every = aic.aic(again)
+        monkeypatch.undo()
+        assert [s.to_json() for s in first] == [s.to_json() for s in every[:1]]
+        if every:
+            with_steps += 1
+            fewer += mine < len(reads) - mine
+    assert with_steps >= 10 and fewer >= with_steps // 2

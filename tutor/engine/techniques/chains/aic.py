@@ -84,18 +84,17 @@ def _digit_chains(pos: Position, d: int) -> list:
 _X_CHAINS = Memo()
 
 
-@once_per_position
-def _aic_chains(pos: Position) -> list:
-    """The chains of AIC's steps: those no X- or XY-Chain matches in links.
-    The search is told those lengths (`beat`), so it reads back no chain
-    for an effect they already reach as shortly (most effects of a solve's
-    positions): the same chains as filtering `_plain_chains`, which grouped
-    AIC still needs in full."""
+def _aic_chains(pos: Position, first: bool = False) -> list:
+    """The chains of AIC's steps (with `first`, the first one): those no X-
+    or XY-Chain matches in links.  The search is told those lengths
+    (`beat`), so it reads back no chain for an effect they already reach as
+    shortly (most effects of a solve's positions): the same chains as
+    filtering `_plain_chains`, which grouped AIC still needs in full."""
     simpler = _lengths(_x_chains(pos))
     for key, links in _lengths(xy_chains(pos)).items():
         simpler[key] = min(links, simpler.get(key, links))
     graph = link_graph(pos)
-    return find_chains(graph, *_graph_links(graph), beat=simpler)
+    return find_chains(graph, *_graph_links(graph), beat=simpler, first=first)
 
 
 def _als_effects(pos: Position) -> set:
@@ -196,11 +195,12 @@ CONFUSIONS = (
     distractors=("xy-chain", "x-cycle", "grouped-aic", "w-wing"),
 )
 def aic(pos: Position):
-    return _aic_steps(pos, _aic_chains(pos))
+    return _aic_steps(pos, _all_aic_chains(pos))
 
 
-# A solve applies one step at a time: build only the first.
-aic.first = lambda pos: _aic_steps(pos, _aic_chains(pos)[:1])
+_all_aic_chains = once_per_position(_aic_chains)
+# A solve applies one step at a time: find and build only the first.
+aic.first = lambda pos: _aic_steps(pos, _aic_chains(pos, first=True))
 
 
 @technique(

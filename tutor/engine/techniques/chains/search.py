@@ -55,6 +55,7 @@ had the effect: one per pair of ends (a loop: one per set of nodes).
 """
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 from operator import itemgetter
 
@@ -90,7 +91,7 @@ _RANK = itemgetter(0, 1, 2, 3)
 
 def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], *,
                 same_digit: bool = False, beat: dict | None = None,
-                second_pass: bool = True) -> list[Chain]:
+                second_pass: bool = True, first: bool = False) -> list[Chain]:
     """Every distinct effect of the alternating chains of the graph given by
     `strong` and `weak` (node -> linked nodes; the keys are the nodes with a
     strong link), with its shortest chain, best first.  same_digit: a chain
@@ -99,7 +100,9 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
     chain is read back (a walk's depth is a floor on its chain's links, so
     nothing that could win is dropped).  second_pass: when every shortest
     walk to an end repeats a candidate, look for a longer chain (see the
-    module docstring); without it such an end is left."""
+    module docstring); without it such an end is left.  first: only the
+    list's first chain (a solve's step), read back from as few effects as
+    can hold it."""
     # The search numbers the nodes with a strong link 0, 1, ... in node
     # order (so bit order is node order): its bit sets are then a few words
     # long instead of a bit per candidate of the grid.
@@ -209,38 +212,65 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
                 offers.setdefault(("-", e), []).append(
                     (len(loop), CONTINUOUS, okey[s], okey[t], s, t, frozenset(loop), depth, loop))
 
-    chains = []
-    cbits = local.bits
-    for key, found in offers.items():
-        found.sort(key=_RANK)          # stable: equal ranks keep the order found
-        # rank[0] is a floor on the links of the chain an offer gives
-        limit = beat.get(key, 1 << 20) if beat is not None else 1 << 20
-        best = None
-        for offer in found:
-            rank, kind, s, t, depth = offer[:4], KINDS[offer[1]], offer[4], offer[5], offer[7]
-            if best is not None and rank >= best.rank or rank[0] >= limit:
-                # ranks count the shortest walk, and a chain read back is never
-                # shorter: none further on can do better (the pair's other
-                # direction, of equal rank, included)
-                break
-            if s != t and cbits[s] & cbits[t]:
-                continue            # ends sharing a candidate: never one chain
-            path: list[int] | None = list(offer[8]) if kind == "continuous" else paths.path(s, t, depth)
-            if path is None:
-                continue
-            if len(path) - (kind != "continuous") > rank[0]:
-                rank = (len(path) - (kind != "continuous"),) + rank[1:]
-            if best is not None and rank >= best.rank:
-                continue
-            if kind == "chain" and okey[t] < okey[s]:
-                path.reverse()
-            best = Chain(kind, path, key[1] if key[0] == "-" else 0,
-                         key[1] if key[0] == "=" else None, 0, rank)
-        if best is not None and best.rank[0] < limit:
-            best.merged = len({f[6] for f in found})
-            chains.append(best)
+    def best_of(key) -> Chain | None:
+        return _best_chain(key, offers[key], beat, paths, local.bits, okey)
+
+    if first:
+        return _first_chain(offers, best_of)
+    chains = [c for c in map(best_of, offers) if c is not None]
     chains.sort(key=lambda c: c.rank)
     return chains
+
+
+def _best_chain(key, found: list, beat, paths, cbits, okey) -> Chain | None:
+    """The chain of one effect: its offers' best read-back chain, or None
+    (none reads back, or none beats `beat`)."""
+    found.sort(key=_RANK)          # stable: equal ranks keep the order found
+    # rank[0] is a floor on the links of the chain an offer gives
+    limit = beat.get(key, 1 << 20) if beat is not None else 1 << 20
+    best = None
+    for offer in found:
+        rank, kind, s, t, depth = offer[:4], KINDS[offer[1]], offer[4], offer[5], offer[7]
+        if best is not None and rank >= best.rank or rank[0] >= limit:
+            # ranks count the shortest walk, and a chain read back is never
+            # shorter: none further on can do better (the pair's other
+            # direction, of equal rank, included)
+            break
+        if s != t and cbits[s] & cbits[t]:
+            continue            # ends sharing a candidate: never one chain
+        path: list[int] | None = list(offer[8]) if kind == "continuous" else paths.path(s, t, depth)
+        if path is None:
+            continue
+        if len(path) - (kind != "continuous") > rank[0]:
+            rank = (len(path) - (kind != "continuous"),) + rank[1:]
+        if best is not None and rank >= best.rank:
+            continue
+        if kind == "chain" and okey[t] < okey[s]:
+            path.reverse()
+        best = Chain(kind, path, key[1] if key[0] == "-" else 0,
+                     key[1] if key[0] == "=" else None, 0, rank)
+    if best is None or best.rank[0] >= limit:
+        return None
+    best.merged = len({f[6] for f in found})
+    return best
+
+
+def _first_chain(offers: dict, best_of) -> list[Chain]:
+    """The first of find_chains' list (by rank, then the order the effects
+    were found), reading back only the effects that may hold it: an
+    effect's lowest offer rank is a floor on its chain's, so they are taken
+    lowest floor first until the best chain so far is below every floor
+    left.  What a chain reads back does not depend on the order (the
+    read-backs are kept per pair of ends, each at its one depth)."""
+    floors = [(min(map(_RANK, found)), k, key) for k, (key, found) in enumerate(offers.items())]
+    heapq.heapify(floors)
+    best = None
+    while floors and (best is None or floors[0][:2] < best[:2]):
+        _, k, key = heapq.heappop(floors)
+        chain = best_of(key)
+        if chain is not None and (best is None or (chain.rank, k) < best[:2]):
+            best = (chain.rank, k, chain)
+    return [best[2]] if best else []
 
 
 class _Local:
