@@ -113,21 +113,21 @@ def test_a_learner_placing_digits_in_the_app_meets_it():
 
 
 @pytest.mark.slow
-def test_sound_along_every_qqwing_solve():
+@pytest.mark.parametrize("level", ["easy", "intermediate", "expert"])   # side by side
+def test_sound_along_every_qqwing_solve(level):
     """Along the logic solve of every shipped QQWing puzzle, played forward
     from its givens, no Avoidable Rectangle removes a solution digit."""
     found = 0
-    for level in ("easy", "intermediate", "expert"):
-        for text in qqwing(level):
-            pos = parse_position(text)
-            solution = pos.solution()
-            walk = pos.copy()
-            for step in logic_solve(pos).steps:
-                steps = find_all(walk, [AR])
-                assert_sound(walk, steps, solution)
-                found += len(steps)
-                walk.apply(step)
-    assert found > 100
+    for text in qqwing(level):
+        pos = parse_position(text)
+        solution = pos.solution()
+        walk = pos.copy()
+        for step in logic_solve(pos).steps:
+            steps = find_all(walk, [AR])
+            assert_sound(walk, steps, solution)
+            found += len(steps)
+            walk.apply(step)
+    assert found > 100 or level != "expert"     # the easier levels solve before one shows
 
 
 def test_silent_where_the_givens_alone_have_several_solutions():
