@@ -44,7 +44,9 @@ def lookahead(entry: _Entry, items, uniqueness: bool = True) -> dict:
     key = (tuple(items), uniqueness)
     if key in entry.looks:
         return entry.looks[key]
-    walk = entry.walk(uniqueness)
+    walk = entry.walks.get(uniqueness)
+    if walk is None:
+        walk = entry.walks[uniqueness] = Walk(entry, uniqueness)
     k = 0
     while True:
         level = walk.level(k)
