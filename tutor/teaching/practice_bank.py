@@ -124,20 +124,27 @@ class NoBankPositions(LookupError):
     """The bank has no real position of the technique, and none to redraw."""
 
 
+NEAREST = 12     # unseen positions looked at for one from another puzzle than the last
+
+
 def draw(store, user: str, technique: str, rating: float) -> PracticePosition:
     """The unseen position of the technique nearest the rating (real ones
-    before variants), marked seen.  When the user has seen every banked
-    one, a fresh variant of one."""
+    before variants), marked seen; of the NEAREST, one from another puzzle
+    than the position given last (two positions along one solve often hold
+    the same step: the answer just shown would do again).  When the user has
+    seen every banked one, a fresh variant of one."""
     if not bank.has(store, technique):
         seed(store, technique)
-    rows = bank.draw(store, user, technique, rating)
+    rows = bank.draw(store, user, technique, rating, limit=NEAREST)
     if not rows:
         made = add_variants(store, technique, 1, f"{user}:{time.time_ns()}")
         rows = bank.draw(store, user, technique, rating) if made else []
     if not rows:
         raise NoBankPositions(f"no practice positions for {technique} in the bank")
-    bank.mark_seen(store, user, technique, rows[0].pkey)
-    return _as_practice(rows[0])
+    last = bank.last_puzzle(store, user, technique)
+    row = next((r for r in rows if r.puzzle != last), rows[0])
+    bank.mark_seen(store, user, technique, row.pkey)
+    return _as_practice(row)
 
 
 def quiz_pick(store, user: str, target: str, uniqueness: bool = True) -> PracticePosition | None:
