@@ -175,3 +175,16 @@ def test_the_next_position_comes_from_another_puzzle_than_the_last(store):
         bank.add(store, "x-wing", str(k), str(p.position), puzzle, p.source, "generated", 1000 + 10 * k, 1)
     drawn = [practice_bank.draw(store, "ann", "x-wing", 1000) for _ in range(3)]
     assert [str(d.position) for d in drawn] == [str(a1.position), str(b.position), str(a2.position)]
+
+
+def test_practice_leaves_out_the_lessons_examples(store):
+    """A lesson prints its examples' answers: practice and quizzes drawn
+    from the bank never hand one back (the templates lesson's examples are
+    in their practice files)."""
+    from tutor.teaching.lessons import example_keys
+    from tutor.teaching.practice import practice_positions
+    for tid in ("template-set", "template-delete", "avoidable-rectangle"):
+        assert any(p.position.key() in example_keys() for p in load_cache(tid)), tid
+        drawn = [practice_bank.draw(store, "ann", tid, 1500) for _ in range(45)]
+        assert not any(d.position.key() in example_keys() for d in drawn), tid
+        assert not any(p.position.key() in example_keys() for p in practice_positions(tid, 45)), tid

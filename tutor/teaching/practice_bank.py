@@ -30,6 +30,7 @@ from ..generate.accept import Found, cheap_rank
 from ..generate.run import run
 from ..store import bank
 from .learner import item_difficulty, load as load_model, position_key
+from .lessons import example_keys
 from .practice_cache import load_cache
 from .practice_sources import VARIANT_PREFIX, PracticePosition, redraw_puzzle
 from .quiz.common import target_ids
@@ -58,7 +59,10 @@ def seed(store, technique: str) -> int:
     """Put the shipped seed positions of the technique in the bank (once:
     the bank keeps a position once); returns how many were new there."""
     before = bank.counts(store, bank.KINDS).get(technique, 0)
+    shown = example_keys()
     for p in load_cache(technique):
+        if p.position.key() in shown:
+            continue            # a lesson shows it with its answer
         n = p.instances or _real_instances(technique, p.position)
         bank.add(store, technique, position_key(p.position), p.braces, p.puzzle, p.source,
                  "variant" if p.is_variant else "seed",
@@ -104,17 +108,21 @@ def add_variants(store, technique: str, count: int, seed_text: str = "bank") -> 
     'variant', the symmetry in their source).  Not checked with the engine
     one by one: a symmetry keeps every step of a position a step
     (tests/teaching/test_symmetry.py)."""
-    bases = bank.all_of(store, technique)
+    bases = [(b.position, b.puzzle, b.source, b.difficulty, b.instances) for b in bank.all_of(store, technique)]
+    if not bases:       # the only real ones are lesson examples: redrawn, they may be given
+        for p in load_cache(technique):
+            if not p.is_variant:
+                n = p.instances or _real_instances(technique, p.position)
+                bases.append((p.braces, p.puzzle, p.source, difficulty(technique, p.position, n), n))
     if not bases:
         return 0
     before = bank.counts(store, ["variant"]).get(technique, 0)
     for k in range(count):
-        base = bases[k % len(bases)]
+        position, puzzle, source, level, instances = bases[k % len(bases)]
         sym = Symmetry.random(random.Random(f"variant:{technique}:{seed_text}:{k}"))
-        pos = sym.position(parse_position(base.position))
-        bank.add(store, technique, position_key(pos), str(pos), redraw_puzzle(base.puzzle, sym),
-                 f"{VARIANT_PREFIX}{base.source} ({sym.describe()})", "variant",
-                 base.difficulty, base.instances, sym.code)
+        pos = sym.position(parse_position(position))
+        bank.add(store, technique, position_key(pos), str(pos), redraw_puzzle(puzzle, sym),
+                 f"{VARIANT_PREFIX}{source} ({sym.describe()})", "variant", level, instances, sym.code)
     return bank.counts(store, ["variant"]).get(technique, 0) - before
 
 
