@@ -8,7 +8,6 @@ palette opens, so commands can depend on the app's state.
 from __future__ import annotations
 
 from collections import Counter
-
 from typing import Iterable
 
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
