@@ -326,3 +326,20 @@ async def test_esc_closes_the_browser_and_back_steps_through_the_lessons_seen():
         await pilot.press("escape")                       # one press: back on the grid
         await settle(pilot)
         assert app.screen is app.play
+
+
+async def test_l_after_trying_an_example_opens_that_lesson():
+    """'That was this lesson's last example: L opens the lessons.' L then
+    opens the lesson in the Lesson tab, not the first lesson (a walk)."""
+    app = make(EASY1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_browser(pilot, app)
+        await click_link(pilot, screen, "lesson:locked-candidates")
+        await pilot.press("3")
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        assert app.screen is app.play
+        await pilot.press("L")
+        await settle(pilot)
+        assert isinstance(app.screen, LessonScreen) and app.screen.lesson.id == "locked-candidates"

@@ -267,6 +267,11 @@ class TutorApp(ServedApp):
             kwargs = quiz_args(self, kwargs)
             if kwargs is None:
                 return                      # the quiz chooser is open instead
+        if name == "lessons" and not kwargs.get("lesson"):
+            from .quiz_choice import shown_lesson
+            lesson = shown_lesson(self)     # the one the learner has in front, not the first
+            if lesson is not None:
+                kwargs = {**kwargs, "lesson": lesson.id}
         cls = screen_class(name)
         if name == "puzzles":
             self.push_screen(cls(**kwargs), self._picked_puzzle)

@@ -21,7 +21,7 @@ from ...grid import BOX, cell_bits, cell_name, lines_text
 from ...hint_words import HintWords, Place, place_text
 from ...position import Position
 from ...registry import EntryKeys, Notation, PatternQuery, PatternReport, technique
-from ...roles import BASE, TEMPLATE, Part, Roles
+from ...roles import HOUSE, TEMPLATE, Part, Roles
 from ...step import effects_text, make_step
 from ..common import digit_masks
 from ..patterns import fail_on
@@ -85,7 +85,7 @@ class TemplateRoles(Roles):
         return {"templates": self.count, "boxes": lines_text(step.houses)}
 
     def parts(self, step):
-        return (Part(BASE, houses=step.houses, digits=step.digits),
+        return (Part(HOUSE, houses=step.houses, digits=step.digits),   # not a fish's base
                 Part(TEMPLATE, cells=step.cells, digits=step.digits))
 
 
