@@ -14,7 +14,8 @@ from tutor.engine.grid import HOUSE_MASK, PEER_MASK, cell_bits
 from tutor.engine.judge import judge, resolve_technique
 from tutor.engine.registry import PatternQuery, check_pattern, find_all, next_step
 from tutor.engine.techniques.common import digit_masks
-from tutor.engine.techniques.fish.franken import MAX_FINS, SIZES, is_franken
+from tutor.engine.techniques.fish.franken import MAX_FINS, ORIENTATIONS, is_franken
+from tutor.engine.techniques.fish.general import fish_of_digit
 from tutor.teaching.quiz import FindAllQuiz, parse_entry
 
 # qqwing-expert puzzle 9..4.1...2.3.8..., where logic solve meets the Franken Swordfish
@@ -33,36 +34,35 @@ def test_a_franken_swordfish_is_the_simplest_step_of_a_shipped_position():
     assert all(sol[i] != d for i, d in step.eliminations)
 
 
-def _brute_force(pos) -> set:
+def _brute_force(pos, sizes=None) -> set:
     """Every (size, digit, eliminations) of a Franken fish within the finder's
-    bounds, from the definition read plainly: n base houses sharing no
-    candidate, n other cover houses each holding a base candidate, the
+    bounds (or `sizes`: {size: fins at most}), from the definition read
+    plainly: every n base houses of an orientation sharing no candidate,
+    every n other cover houses of it each holding a base candidate, the
     fins (base candidates in no cover house) within the bound, and the
     cover candidates outside the base (or in the base and in two cover
     houses) that see every fin."""
     out = set()
     for d in range(1, 10):
-        dm = digit_masks(pos)[d]
-        hm = [HOUSE_MASK[h] & dm for h in range(27)]
-        live = [h for h in range(27) if hm[h]]
-        for n in SIZES:
-            for base in combinations(live, n):
-                if sum(hm[h].bit_count() for h in base) != (bm := _union(hm, base)).bit_count():
-                    continue
-                for cover in combinations([h for h in live if h not in base and hm[h] & bm], n):
-                    if not is_franken(base, cover):
+        hm = [HOUSE_MASK[h] & digit_masks(pos)[d] for h in range(27)]
+        for allowed, covers in ORIENTATIONS:
+            for n, max_fins in (sizes or MAX_FINS).items():
+                for base in combinations([h for h in allowed if hm[h]], n):
+                    bm = _union(hm, base)
+                    if sum(hm[h].bit_count() for h in base) != bm.bit_count():
                         continue
-                    cm = _union(hm, cover)
-                    fins = bm & ~cm
-                    if fins.bit_count() > MAX_FINS[n]:
-                        continue
-                    twice = sum(1 << i for i in cell_bits(bm) if sum(hm[h] >> i & 1 for h in cover) > 1)
-                    see = (1 << 81) - 1
-                    for i in cell_bits(fins):
-                        see &= PEER_MASK[i]
-                    elims = ((cm & ~bm) | twice) & see & ~fins
-                    if elims:
-                        out.add((n, d, frozenset(cell_bits(elims))))
+                    for cover in combinations([h for h in sorted(covers) if h not in base and hm[h] & bm], n):
+                        cm = _union(hm, cover)
+                        fins = bm & ~cm
+                        if fins.bit_count() > max_fins or not is_franken(base, cover):
+                            continue
+                        twice = sum(1 << i for i in cell_bits(bm) if sum(hm[h] >> i & 1 for h in cover) > 1)
+                        see = (1 << 81) - 1
+                        for i in cell_bits(fins):
+                            see &= PEER_MASK[i]
+                        elims = ((cm & ~bm) | twice) & see & ~fins
+                        if elims:
+                            out.add((n, d, frozenset(cell_bits(elims))))
     return out
 
 
@@ -73,13 +73,38 @@ def _union(hm, houses) -> int:
     return m
 
 
+def _found(steps) -> set:
+    return {(s.roles.size, s.digits[0], frozenset(i for i, _ in s.eliminations)) for s in steps}
+
+
+# 100 qqwing-expert puzzles, three positions each along the logic solve, in
+# four parts (so that two workers share them)
+_PARTS = 4
+
+
 @pytest.mark.slow
-def test_every_franken_fish_matches_a_brute_force_reading_of_the_definition():
-    for _, pos in sampled_positions(qqwing("expert")[:12], per_puzzle=2) + [("", parse_position(SWORDFISH))]:
+@pytest.mark.parametrize("part", range(_PARTS))
+def test_every_franken_fish_matches_a_brute_force_reading_of_the_definition(part):
+    picks = sampled_positions(qqwing("expert")[part * 25:(part + 1) * 25], per_puzzle=3)
+    if part == 0:
+        picks.append(("", parse_position(SWORDFISH)))
+    for _, pos in picks:
         steps = find_all(pos, ["franken-fish"])
-        found = {(s.roles.size, s.digits[0], frozenset(i for i, _ in s.eliminations)) for s in steps}
-        assert found == _brute_force(pos)
-        assert len(steps) == len(found)          # one step per size, digit and eliminations
+        assert _found(steps) == _brute_force(pos)
+        assert len(steps) == len(_found(steps))          # one step per size, digit and eliminations
+
+
+def test_the_search_finds_every_finned_fish_the_check_reads():
+    """The pattern check reads named cells through the search with fins
+    (two at most, sizes 2 to 4): the same fish as the brute force."""
+    pos = parse_position(SWORDFISH)
+    bounds = {2: 2, 3: 2, 4: 2}
+    found = set()
+    for d in range(1, 10):
+        for allowed, covers in ORIENTATIONS:
+            for size, fishes in fish_of_digit(digit_masks(pos)[d], bounds, allowed, covers, is_franken).items():
+                found |= {(size, d, frozenset(cell_bits(elims))) for _, _, _, elims in fishes}
+    assert found == _brute_force(pos, bounds)
 
 
 def _check(text, pos=None, claim=()):
