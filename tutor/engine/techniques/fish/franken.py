@@ -1,4 +1,5 @@
-"""Franken fish on one digit: Franken X-Wing (size 2) and Swordfish (3).
+"""Franken fish on one digit: Franken X-Wing (size 2), Swordfish (3) and
+Jellyfish (4).
 
 A Franken fish is a fish (general.py has the definition and the search)
 whose base houses are rows and boxes and whose cover houses are columns and
@@ -8,9 +9,9 @@ fish/finned.py).  One instance is (size, digit, eliminations): of the fish
 that remove the same candidates, the simplest is kept (fewest boxes, then
 the lowest houses) and `merged` says how many there were.
 
-Bounds (measured, docs/engine.md): sizes 2 and 3 and no fins; a Jellyfish
-or one fin would more than double the time.  The roles and the pattern check take fins
-(`check --by 'finned franken swordfish'` is judged on its pattern).
+Bounds (measured, docs/engine.md): sizes 2 to 4 and no fins; one fin would
+take the search past twice its time.  The roles and the pattern check take
+fins (`check --by 'finned franken swordfish'` is judged on its pattern).
 """
 from __future__ import annotations
 
@@ -26,9 +27,9 @@ from ..patterns import digit_guard, fail, one_digit
 from .basic import FISH_NAMES
 from .general import fish_of_digit
 
-SIZES = (2, 3)
+SIZES = (2, 3, 4)
 # Fins the finder allows at each size (docs/engine.md has the cost of one)
-MAX_FINS = {2: 0, 3: 0}
+MAX_FINS = {2: 0, 3: 0, 4: 0}
 _ROWS, _COLS, _BOXES = tuple(range(9)), tuple(range(9, 18)), tuple(range(18, 27))
 # (base houses, cover houses): rows and boxes covered by columns and boxes, and the transpose
 ORIENTATIONS = ((_ROWS + _BOXES, frozenset(_COLS + _BOXES)),

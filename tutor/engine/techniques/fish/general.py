@@ -67,7 +67,8 @@ def fish_of_digit(digit_mask: int, max_fins: dict, base_houses: tuple, cover_hou
         options = _OPTIONS[cover_houses] = tuple(
             tuple(h for h in houses if h in cover_houses) for houses in _CELL_HOUSES)
     walk = _Walk(hm, digit_mask, options, max_fins, cover_houses, admit)
-    walk.grow([h for h in base_houses if hm[h]], 0, (), 0, 0, 0, 0, 0)
+    # ascending, so that each base set comes sorted
+    walk.grow(sorted(h for h in base_houses if hm[h]), 0, (), 0, 0, 0, 0, 0)
     return walk.found
 
 
@@ -76,11 +77,13 @@ class _Walk:
 
     def __init__(self, hm, digit_mask, options, max_fins, cover_houses, admit):
         self.hm, self.digit_mask, self.options = hm, digit_mask, options
-        self.max_fins, self.admit = max_fins, admit
+        self.admit = admit
         self.cover_list, self.cover_set = sorted(cover_houses), cover_houses
         self.top = max(max_fins)
         self.limit = max(size + fins for size, fins in max_fins.items())
         self.found: dict = {size: [] for size in max_fins}
+        self.fins_at = [max_fins.get(size, -1) for size in range(self.top + 1)]
+        self.covers_too = [h in cover_houses for h in range(27)]
         # reach[x]: the candidates sharing with x a house that may cover it
         self.reach = [0] * 81
         for x in cell_bits(digit_mask):
@@ -98,12 +101,13 @@ class _Walk:
         candidate's houses (it holds none of them), so the bound grows by the
         new house's candidates alone."""
         hm, top, limit, reach, options = self.hm, self.top, self.limit, self.reach, self.options
+        fins_at, size = self.fins_at, len(chosen) + 1
         for j in range(start, len(usable)):
             h = usable[j]
             if hm[h] & union:
                 continue
             bits = base_bits | 1 << h
-            narrowed = h in self.cover_set       # h no longer covers its own candidates
+            narrowed = self.covers_too[h]       # h no longer covers its own candidates
             grown_need, grown_reached = need, reached
             left = hm[h] & ~reached
             while left and grown_need <= limit:
@@ -121,11 +125,10 @@ class _Walk:
             if grown_need > limit:
                 continue
             picked = chosen + (h,)
-            size = len(picked)
-            fins = self.max_fins.get(size)
+            fins = fins_at[size]
             grown_inside = inside | hm[h] if narrowed else inside
-            if fins is not None and grown_need <= size + fins:
-                self._covers(tuple(sorted(picked)), bits, union | hm[h], grown_inside, size, fins)
+            if fins >= 0 and grown_need <= size + fins:
+                self._covers(picked, bits, union | hm[h], grown_inside, size, fins)
             if size < top:
                 self.grow(usable, j + 1, picked, bits, union | hm[h], grown_inside, grown_reached,
                           grown_need)
@@ -147,8 +150,10 @@ class _Walk:
             pick = left & inside or left
             x = (pick & -pick).bit_length() - 1
             if len(chosen) < size:
+                # the last cover house must leave no more than the fins allowed
+                spare = max_fins - fins.bit_count() if len(chosen) == size - 1 else 81
                 for h in options[x]:
-                    if not taken >> h & 1:
+                    if not taken >> h & 1 and (left & ~hm[h]).bit_count() <= spare:
                         grow(chosen + (h,), taken | 1 << h, covered | hm[h], fins, common)
             if fins.bit_count() < max_fins:
                 peers = common & PEER_MASK[x]
