@@ -455,7 +455,7 @@ def record_names() -> dict:
             "confusions": confusions, "targets": targets, "mastery": ready, "prerequisites": prereq}
 
 
-def record(positions: list[dict], plans: dict) -> dict:
+def record(positions: list[dict], plans: dict, names: bool = True) -> dict:
     out_positions = []
     for p in positions:
         grid = p["grid"]
@@ -467,7 +467,7 @@ def record(positions: list[dict], plans: dict) -> dict:
         out_positions.append(row)
     puzzles = sorted({p["puzzle"] for p in positions if p["puzzle"]})
     solves = {pz: record_solve(pz) for pz in puzzles}
-    return {"positions": out_positions, "solves": solves, "names": record_names()}
+    return {"positions": out_positions, "solves": solves, "names": record_names() if names else {}}
 
 
 def plan_all(positions: list[dict]) -> dict:
@@ -498,9 +498,17 @@ def replay(data: dict) -> dict:
     plans = {p["id"]: {"claims": [c["args"] for c in p["checks"]],
                        "quiz": ({"target": p["quiz"]["target"], "entries": p["quiz"]["entries"]}
                                 if "quiz" in p else None)} for p in data["positions"]}
-    now = record(positions, plans)
+    now = record(positions, plans, names=bool(data["names"]))
     now["solves"] = {pz: record_solve(pz) for pz in data["solves"]}
     return now
+
+
+def part_of(data: dict, part: int, parts: int) -> dict:
+    """Every `parts`-th position and solve from `part` on (the name tables
+    with the first part): the record in pieces that run side by side."""
+    solves = sorted(data["solves"].items())
+    return {"positions": data["positions"][part::parts], "solves": dict(solves[part::parts]),
+            "names": data["names"] if part == 0 else {}}
 
 
 def differences(old: dict, new: dict, limit: int = 40) -> list[str]:

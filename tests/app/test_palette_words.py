@@ -33,3 +33,15 @@ async def test_every_palette_entry_reads_as_a_learners_command():
         titles = [c.title for c in commands]
         assert len(titles) == len(set(titles)), "an entry listed twice"
         assert "Practise with a quiz" in titles
+
+
+async def test_no_two_palette_entries_read_the_same():
+    """A family of one technique ('Franken fish') is offered as its
+    technique only: 'Quiz: Find them all: Franken fish' beside '... Franken
+    Fish' read as the same entry twice (found on a walk)."""
+    app = make(EASY1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        titles = [cmd.title.lower() for cmd in _commands(app)]
+        twice = sorted({t for t in titles if titles.count(t) > 1})
+        assert not twice, twice[:10]

@@ -322,7 +322,7 @@ async def test_frozen_client_is_dropped_by_keepalive(start_server, classroom_log
     client.send_signal(signal.SIGSTOP)        # TCP stays up, the client answers nothing
     try:
         assert await wait_until(lambda: not group_alive(pid), 25)
-        assert not room.sessions
+        assert await wait_until(lambda: not room.sessions, 5)      # its end is noticed just after
     finally:
         client.kill()
         await client.wait()

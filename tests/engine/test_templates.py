@@ -118,8 +118,28 @@ def test_the_judge_and_the_find_all_quiz_take_it():
     assert v.kind == "true-unproved", v.message
     assert ("yet only a Template Delete, a computer's count, shows it here (Template Delete: "
             "8 templates of 9 in b1245689)") in v.message
+    assert "Name it when you claim it (by Template Delete)" in v.message
     step = find_all(pos, ["template-delete"])[0]
     for text in ("Template Delete #9 r1c6", step.name, step.text):
         quiz = FindAllQuiz(pos, "template-delete")
         assert quiz.submit(text).kind == "found", text
     assert FindAllQuiz(pos, "template-delete").submit("Template Delete #4 r1c6").kind == "wrong"
+
+
+# The templates lesson's last example: a Template Delete is the simplest step here.
+LESSON_3 = ("98{24}{124}6{124}35+7{246}+7{246}+35{2489}{489}{1249}{1289}+513{2489}7{2489}6{249}{289}{24}67"
+            "{2489}3{2589}1{249}{2589}{13}5+8{126}{249}{1249}{49}7{236}{13}{24}9{12678}{248}{12578}{458}{26}"
+            "{23568}8{29}+1+5{29}6+7+34{46}3{456}{4789}{489}{4789}2{169}{1569}7{249}{2456}{249}13{59}8{569}")
+
+
+def test_an_unnamed_claim_the_next_count_makes_says_to_name_it():
+    """The next step here is itself a count: the verdict says to name it, and
+    does not point at that count as the step to look for, nor solve on
+    through it (which would only say it follows after the count)."""
+    from tutor.engine.judge import judge
+    pos = parse_position(LESSON_3)
+    v = judge(pos, "r8c3<>4")
+    assert v.kind == "true-unproved"
+    assert "Name it when you claim it (by Template Delete)" in v.message
+    assert "step to look for" not in v.message and "Solving on" not in v.message, v.message
+    assert judge(pos, "r8c3<>4", by="template delete").kind == "proved"

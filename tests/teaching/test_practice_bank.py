@@ -27,20 +27,23 @@ def store(tmp_path):
 
 
 @pytest.mark.slow
-def test_practice_never_repeats_within_100_positions_for_every_rung(store):
-    for t in ladder():
-        drawn = [practice_bank.draw(store, "ann", t.id, 1500) for _ in range(100)]
-        assert len({p.position.key() for p in drawn}) == 100, t.id
-        real = [p for p in drawn if not p.is_variant]
-        # real positions first, then variants, labelled as such
-        assert [p.is_variant for p in drawn] == [False] * len(real) + [True] * (100 - len(real))
-        assert real, t.id
-        for p in drawn[len(real):]:
-            assert p.source.startswith("variant of ") and p.symmetry is not None
-    # a variant is a practice position of its technique, as its source is
+@pytest.mark.parametrize("tid", [t.id for t in ladder()])
+def test_practice_never_repeats_within_100_positions_for_every_rung(store, tid):
+    drawn = [practice_bank.draw(store, "ann", tid, 1500) for _ in range(100)]
+    assert len({p.position.key() for p in drawn}) == 100
+    real = [p for p in drawn if not p.is_variant]
+    # real positions first, then variants, labelled as such
+    assert [p.is_variant for p in drawn] == [False] * len(real) + [True] * (100 - len(real))
+    assert real
+    for p in drawn[len(real):]:
+        assert p.source.startswith("variant of ") and p.symmetry is not None
+
+
+def test_a_variant_is_a_practice_position_of_its_technique(store):
+    """As its source is (variants come once the real positions are drawn)."""
     for tid in ("jellyfish", "xy-wing", "death-blossom"):
-        v = practice_bank.draw(store, "ann", tid, 1500)
-        assert v.is_variant and is_practice_position(v.position, tid)
+        v = next(p for p in (practice_bank.draw(store, "ann", tid, 1500) for _ in range(100)) if p.is_variant)
+        assert is_practice_position(v.position, tid)
 
 
 def test_the_draw_follows_the_rating(store):
@@ -161,3 +164,27 @@ async def test_the_app_fills_the_bank_in_the_background(tmp_path):
         finally:
             store.close()
     assert _wait_for(lambda: proc.poll() is not None, 10)         # stopped with the app
+
+
+def test_the_next_position_comes_from_another_puzzle_than_the_last(store):
+    """Two positions along one solve often hold the same step: right after
+    one, the learner gets one from another puzzle (the nearest such), even
+    when the other position of the same puzzle is nearer the rating."""
+    a1, a2, b = [p for p in load_cache("x-wing") if not p.is_variant][:3]
+    for k, (p, puzzle) in enumerate(((a1, "one"), (a2, "one"), (b, "another"))):   # as the generator keeps them
+        bank.add(store, "x-wing", str(k), str(p.position), puzzle, p.source, "generated", 1000 + 10 * k, 1)
+    drawn = [practice_bank.draw(store, "ann", "x-wing", 1000) for _ in range(3)]
+    assert [str(d.position) for d in drawn] == [str(a1.position), str(b.position), str(a2.position)]
+
+
+def test_practice_leaves_out_the_lessons_examples(store):
+    """A lesson prints its examples' answers: practice and quizzes drawn
+    from the bank never hand one back (the templates lesson's examples are
+    in their practice files)."""
+    from tutor.teaching.lessons import example_keys
+    from tutor.teaching.practice import practice_positions
+    for tid in ("template-set", "template-delete", "avoidable-rectangle"):
+        assert any(p.position.key() in example_keys() for p in load_cache(tid)), tid
+        drawn = [practice_bank.draw(store, "ann", tid, 1500) for _ in range(45)]
+        assert not any(d.position.key() in example_keys() for d in drawn), tid
+        assert not any(p.position.key() in example_keys() for p in practice_positions(tid, 45)), tid

@@ -7,6 +7,7 @@ palette opens, so commands can depend on the app's state.
 """
 from __future__ import annotations
 
+from collections import Counter
 from typing import Iterable
 
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
@@ -213,7 +214,9 @@ def quiz_commands(app) -> Iterable[PaletteCommand]:
         return
     from ..engine.registry import families, ladder
     from ..teaching.quiz import kinds, quiz_title
-    targets = [fid for fid, _ in families()] + [t.id for t in ladder()]
+    sizes = Counter(t.family for t in ladder())
+    # a family of one technique is offered as that technique only
+    targets = [fid for fid, _ in families() if sizes[fid] > 1] + [t.id for t in ladder()]
     for k in kinds():
         for target in targets:
             yield PaletteCommand(f"Quiz: {quiz_title(k.kind, target)}",

@@ -10,17 +10,25 @@
   answers again.
 * `save_before_exit(app)`: on quit, hang-up (the SSH client left, the
   classroom ended the session) or SIGTERM, what is still waiting is written
-  first (for a moment; a store that does not answer then loses it).
+  first (for a moment; a store that does not answer then loses it).  A
+  terminal that goes away without a SIGHUP to the app (the kernel tells only
+  the session's leader, which may be a wrapper such as `make run`) ends it
+  the same way: a thread looks at the terminal every second.
 """
 from __future__ import annotations
 
 import os
 import signal
+import sys
+import termios
+import threading
+import time
 
 from ..store.queued import QueuedStore
 
 WATCH_S = 0.5
 FLUSH_AT_EXIT_S = 1.5
+TERMINAL_WATCH_S = 1.0
 
 STATUS = {"saved": "saved", "saving": "saving…", "down": "not saved yet"}
 
@@ -82,6 +90,28 @@ def save_before_exit(app) -> None:
             signal.signal(sig, on_signal)
         except (ValueError, OSError):      # not the main thread, or not a POSIX system
             pass
+    _watch_terminal(app)
+
+
+def _watch_terminal(app) -> None:
+    """End as a hang-up would once the terminal the app started on is gone
+    (asking it for its settings then fails)."""
+    try:
+        fd = sys.__stdin__.fileno()
+        termios.tcgetattr(fd)
+    except (AttributeError, ValueError, OSError, termios.error):
+        return                      # not started on a terminal: nothing to watch
+
+    def watch() -> None:
+        while True:
+            time.sleep(TERMINAL_WATCH_S)
+            try:
+                termios.tcgetattr(fd)
+            except (OSError, termios.error):
+                flush(app, FLUSH_AT_EXIT_S)
+                os._exit(128 + signal.SIGHUP)
+
+    threading.Thread(target=watch, name="terminal-watch", daemon=True).start()
 
 
 def flush(app, timeout: float = FLUSH_AT_EXIT_S) -> bool:

@@ -125,6 +125,15 @@ def mark_seen(store, user: str, technique: str, pkey: str) -> None:
         (user, technique, pkey, _now_ms()))
 
 
+def last_puzzle(store, user: str, technique: str) -> str | None:
+    """The puzzle of the position of the technique the user was given last."""
+    rows = _backend(store).query(
+        "SELECT b.puzzle FROM bank_seen s JOIN bank_positions b ON b.technique = s.technique"
+        " AND b.pkey = s.pkey WHERE s.user_name = ? AND s.technique = ? ORDER BY s.at_ms DESC LIMIT 1",
+        (user, technique))
+    return rows[0][0] if rows else None
+
+
 def seen(store, user: str, technique: str) -> set[str]:
     """The keys of the positions of the technique the user has been given."""
     return {row[0] for row in _backend(store).query(

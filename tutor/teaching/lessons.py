@@ -306,6 +306,13 @@ def all_lessons() -> list[Lesson]:
     return list(_cached())
 
 
+@lru_cache(maxsize=1)
+def example_keys() -> frozenset:
+    """The position keys of every lesson example: practice leaves them out,
+    since the lesson prints their answers."""
+    return frozenset(e.position().key() for lesson in _cached() for e in lesson.examples)
+
+
 def get_lesson(lesson_id: str) -> Lesson | None:
     for lesson in _cached():
         if lesson.id == lesson_id:

@@ -27,6 +27,7 @@ import sys
 import time
 
 from ..engine.registry import UnknownTechnique, ladder, resolve
+from .lessons import example_keys
 from .practice_cache import CACHE_LIMIT, load_cache, main
 from .practice_sources import PracticePosition, shipped_puzzles
 from .practice_variants import make_variants, variant_of
@@ -78,7 +79,8 @@ def practice_positions(technique: str, count: int, seed: int = 0,
     cached = load_cache(technique)
     if not cached:
         _refuse_known_empty(technique)
-    real = [p for p in cached if not p.is_variant]
+    shown = example_keys()          # a lesson shows these with their answers
+    real = [p for p in cached if not p.is_variant and p.position.key() not in shown]
     variants = [p for p in cached if p.is_variant]
     rng = random.Random(f"{technique}:{seed}")
     order = list(range(len(real)))

@@ -30,6 +30,7 @@ from ..generate.accept import Found, cheap_rank
 from ..generate.run import run
 from ..store import bank
 from .learner import item_difficulty, load as load_model, position_key
+from .lessons import example_keys
 from .practice_cache import load_cache
 from .practice_sources import VARIANT_PREFIX, PracticePosition, redraw_puzzle
 from .quiz.common import target_ids
@@ -58,7 +59,10 @@ def seed(store, technique: str) -> int:
     """Put the shipped seed positions of the technique in the bank (once:
     the bank keeps a position once); returns how many were new there."""
     before = bank.counts(store, bank.KINDS).get(technique, 0)
+    shown = example_keys()
     for p in load_cache(technique):
+        if p.position.key() in shown:
+            continue            # a lesson shows it with its answer
         n = p.instances or _real_instances(technique, p.position)
         bank.add(store, technique, position_key(p.position), p.braces, p.puzzle, p.source,
                  "variant" if p.is_variant else "seed",
@@ -104,17 +108,21 @@ def add_variants(store, technique: str, count: int, seed_text: str = "bank") -> 
     'variant', the symmetry in their source).  Not checked with the engine
     one by one: a symmetry keeps every step of a position a step
     (tests/teaching/test_symmetry.py)."""
-    bases = bank.all_of(store, technique)
+    bases = [(b.position, b.puzzle, b.source, b.difficulty, b.instances) for b in bank.all_of(store, technique)]
+    if not bases:       # the only real ones are lesson examples: redrawn, they may be given
+        for p in load_cache(technique):
+            if not p.is_variant:
+                n = p.instances or _real_instances(technique, p.position)
+                bases.append((p.braces, p.puzzle, p.source, difficulty(technique, p.position, n), n))
     if not bases:
         return 0
     before = bank.counts(store, ["variant"]).get(technique, 0)
     for k in range(count):
-        base = bases[k % len(bases)]
+        position, puzzle, source, level, instances = bases[k % len(bases)]
         sym = Symmetry.random(random.Random(f"variant:{technique}:{seed_text}:{k}"))
-        pos = sym.position(parse_position(base.position))
-        bank.add(store, technique, position_key(pos), str(pos), redraw_puzzle(base.puzzle, sym),
-                 f"{VARIANT_PREFIX}{base.source} ({sym.describe()})", "variant",
-                 base.difficulty, base.instances, sym.code)
+        pos = sym.position(parse_position(position))
+        bank.add(store, technique, position_key(pos), str(pos), redraw_puzzle(puzzle, sym),
+                 f"{VARIANT_PREFIX}{source} ({sym.describe()})", "variant", level, instances, sym.code)
     return bank.counts(store, ["variant"]).get(technique, 0) - before
 
 
@@ -124,20 +132,27 @@ class NoBankPositions(LookupError):
     """The bank has no real position of the technique, and none to redraw."""
 
 
+NEAREST = 12     # unseen positions looked at for one from another puzzle than the last
+
+
 def draw(store, user: str, technique: str, rating: float) -> PracticePosition:
     """The unseen position of the technique nearest the rating (real ones
-    before variants), marked seen.  When the user has seen every banked
-    one, a fresh variant of one."""
+    before variants), marked seen; of the NEAREST, one from another puzzle
+    than the position given last (two positions along one solve often hold
+    the same step: the answer just shown would do again).  When the user has
+    seen every banked one, a fresh variant of one."""
     if not bank.has(store, technique):
         seed(store, technique)
-    rows = bank.draw(store, user, technique, rating)
+    rows = bank.draw(store, user, technique, rating, limit=NEAREST)
     if not rows:
         made = add_variants(store, technique, 1, f"{user}:{time.time_ns()}")
         rows = bank.draw(store, user, technique, rating) if made else []
     if not rows:
         raise NoBankPositions(f"no practice positions for {technique} in the bank")
-    bank.mark_seen(store, user, technique, rows[0].pkey)
-    return _as_practice(rows[0])
+    last = bank.last_puzzle(store, user, technique)
+    row = next((r for r in rows if r.puzzle != last), rows[0])
+    bank.mark_seen(store, user, technique, row.pkey)
+    return _as_practice(row)
 
 
 def quiz_pick(store, user: str, target: str, uniqueness: bool = True) -> PracticePosition | None:

@@ -47,6 +47,7 @@ class _Entry:
         self._solution = pos._solution
         self._next: dict[bool, Step | None] = {}
         self.looks: dict = {}
+        self.walks: dict = {}           # uniqueness switch -> the solve on from here (lookahead.Walk)
 
     def broken(self) -> str | None:
         """What is wrong with the position itself, or None (cached)."""
@@ -126,7 +127,8 @@ _CACHE_LOCK = threading.Lock()   # the app may judge from a worker thread
 
 
 def entry_for(pos: Position) -> _Entry:
-    key = pos.key()
+    # which digits were given matters too (the Avoidable Rectangle needs placed ones)
+    key = (pos.key(), sum(1 << i for i, g in enumerate(pos.givens) if g))
     with _CACHE_LOCK:
         e = _CACHE.get(key)
         if e is None:

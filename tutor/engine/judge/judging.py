@@ -272,7 +272,9 @@ class _Judging:
         counted = self._single([t.id for t in ladder if t.computed])
         if counted is not None:
             msg = (f"True, but unproved: {', '.join(truth)} in the solution, yet only "
-                   f"{an(step_label(counted))}, a computer's count, shows it here ({lead(counted)}).")
+                   f"{an(step_label(counted))}, a computer's count, shows it here ({lead(counted)}). "
+                   f"Name it when you claim it (by {technique_label(counted.technique)}): a count is "
+                   f"credited only when you say you made one.")
         elif last:
             short = ", ".join(last[:-1]) + " or " + last[-1] if len(last) > 1 else last[0]
             msg = (f"True, but unproved: {', '.join(truth)} in the solution, yet nothing short of "
@@ -286,10 +288,15 @@ class _Judging:
         named_note = self._named_last_resort_note()
         if named_note:
             msg += " " + named_note
-        hint = self.e.next_step(self.uniqueness)
-        if hint is not None:
+        hint: Step | None = self.e.next_step(self.uniqueness)
+        later: dict = {"status": "counted"}
+        if hint is not None and registry.REGISTRY[hint.technique].computed:
+            hint = None         # the next step is a count itself: solving on would take it
+        elif hint is not None:
             msg += f" The step to look for now: {next_step_text(hint)}."
-        later = lookahead(self.e, self.items, self.uniqueness)
+            later = lookahead(self.e, self.items, self.uniqueness)
+        else:
+            later = lookahead(self.e, self.items, self.uniqueness)
         if later["status"] == "proved":
             n = later["steps"]
             msg += (f" Solving on, it follows after {n} more "
