@@ -1,5 +1,6 @@
 """Franken fish (fish/franken.py on fish/general.py): a shipped position
-where a Franken Swordfish is the simplest step, every instance against a
+where a Franken Swordfish is the simplest step and a generated one where a
+Franken Jellyfish is, every instance against a
 brute-force reading of the definition, the pattern check's reasons, names
 and quiz entries."""
 from __future__ import annotations
@@ -14,7 +15,8 @@ from tutor.engine.grid import HOUSE_MASK, PEER_MASK, cell_bits
 from tutor.engine.judge import judge, resolve_technique
 from tutor.engine.registry import PatternQuery, check_pattern, find_all, next_step
 from tutor.engine.techniques.common import digit_masks
-from tutor.engine.techniques.fish.franken import MAX_FINS, SIZES, is_franken
+from tutor.engine.techniques.fish.franken import MAX_FINS, ORIENTATIONS, is_franken
+from tutor.engine.techniques.fish.general import fish_of_digit
 from tutor.teaching.quiz import FindAllQuiz, parse_entry
 
 # qqwing-expert puzzle 9..4.1...2.3.8..., where logic solve meets the Franken Swordfish
@@ -23,46 +25,56 @@ SWORDFISH = ("9{57}64{23}18{27}{35}2137859468{57}4{39}{239}6{35}{27}1{357}4{57}8
              "}{359}{149}{34}{27}6{35}")
 
 
-def test_a_franken_swordfish_is_the_simplest_step_of_a_shipped_position():
-    pos = parse_position(SWORDFISH)
+# A generated puzzle (practice:als-xy-wing:1498) where logic solve meets the Franken Jellyfish
+JELLYFISH = ("5{478}{789}{67}21{69}3{46}{39}{139}25{36}48{169}76{14}{37}8{37}95{14}24{6789}{789}{679}1325{689}1"
+             "{36789}52{4679}{67}{37}{4679}{468}2{367}{379}{4679}85{3679}{4679}1{379}21{3679}{567}{67}48{569}85"
+             "41{69}2{67}{679}3{379}{39}6{347}{457}812{59}")
+
+
+@pytest.mark.parametrize("text,shown,name", [
+    (SWORDFISH, "Franken Swordfish: 3 r47b2 c145 => r6c15,r9c4<>3",
+     "Franken Swordfish #3 BaseSet:R47B2 CoverSet:C145"),
+    (JELLYFISH, "Franken Jellyfish: 9 r258b7 c1258 => r4c2,r6c8<>9",
+     "Franken Jellyfish #9 BaseSet:R258B7 CoverSet:C1258"),
+])
+def test_a_franken_fish_is_the_simplest_step_of_a_real_position(text, shown, name):
+    pos = parse_position(text)
     step = next_step(pos)
     assert step.technique == "franken-fish"
-    assert step.text == "Franken Swordfish: 3 r47b2 c145 => r6c15,r9c4<>3"
-    assert step.name == "Franken Swordfish #3 BaseSet:R47B2 CoverSet:C145"
+    assert (step.text, step.name) == (shown, name)
     sol = pos.solution_info()[1]
     assert all(sol[i] != d for i, d in step.eliminations)
 
 
-def _brute_force(pos) -> set:
+def _brute_force(pos, sizes=None) -> set:
     """Every (size, digit, eliminations) of a Franken fish within the finder's
-    bounds, from the definition read plainly: n base houses sharing no
-    candidate, n other cover houses each holding a base candidate, the
+    bounds (or `sizes`: {size: fins at most}), from the definition read
+    plainly: every n base houses of an orientation sharing no candidate,
+    every n other cover houses of it each holding a base candidate, the
     fins (base candidates in no cover house) within the bound, and the
     cover candidates outside the base (or in the base and in two cover
     houses) that see every fin."""
     out = set()
     for d in range(1, 10):
-        dm = digit_masks(pos)[d]
-        hm = [HOUSE_MASK[h] & dm for h in range(27)]
-        live = [h for h in range(27) if hm[h]]
-        for n in SIZES:
-            for base in combinations(live, n):
-                if sum(hm[h].bit_count() for h in base) != (bm := _union(hm, base)).bit_count():
-                    continue
-                for cover in combinations([h for h in live if h not in base and hm[h] & bm], n):
-                    if not is_franken(base, cover):
+        hm = [HOUSE_MASK[h] & digit_masks(pos)[d] for h in range(27)]
+        for allowed, covers in ORIENTATIONS:
+            for n, max_fins in (sizes or MAX_FINS).items():
+                for base in combinations([h for h in allowed if hm[h]], n):
+                    bm = _union(hm, base)
+                    if sum(hm[h].bit_count() for h in base) != bm.bit_count():
                         continue
-                    cm = _union(hm, cover)
-                    fins = bm & ~cm
-                    if fins.bit_count() > MAX_FINS[n]:
-                        continue
-                    twice = sum(1 << i for i in cell_bits(bm) if sum(hm[h] >> i & 1 for h in cover) > 1)
-                    see = (1 << 81) - 1
-                    for i in cell_bits(fins):
-                        see &= PEER_MASK[i]
-                    elims = ((cm & ~bm) | twice) & see & ~fins
-                    if elims:
-                        out.add((n, d, frozenset(cell_bits(elims))))
+                    for cover in combinations([h for h in sorted(covers) if h not in base and hm[h] & bm], n):
+                        cm = _union(hm, cover)
+                        fins = bm & ~cm
+                        if fins.bit_count() > max_fins or not is_franken(base, cover):
+                            continue
+                        twice = sum(1 << i for i in cell_bits(bm) if sum(hm[h] >> i & 1 for h in cover) > 1)
+                        see = (1 << 81) - 1
+                        for i in cell_bits(fins):
+                            see &= PEER_MASK[i]
+                        elims = ((cm & ~bm) | twice) & see & ~fins
+                        if elims:
+                            out.add((n, d, frozenset(cell_bits(elims))))
     return out
 
 
@@ -73,13 +85,40 @@ def _union(hm, houses) -> int:
     return m
 
 
+def _found(steps) -> set:
+    return {(s.roles.size, s.digits[0], frozenset(i for i, _ in s.eliminations)) for s in steps}
+
+
+# 100 qqwing-expert puzzles, two positions each along the logic solve, in
+# four parts (so that two workers share them); Jellyfish on every fourth
+# position (the brute force takes a quarter of a second a position for them)
+_PARTS = 4
+
+
 @pytest.mark.slow
-def test_every_franken_fish_matches_a_brute_force_reading_of_the_definition():
-    for _, pos in sampled_positions(qqwing("expert")[:12], per_puzzle=2) + [("", parse_position(SWORDFISH))]:
+@pytest.mark.parametrize("part", range(_PARTS))
+def test_every_franken_fish_matches_a_brute_force_reading_of_the_definition(part):
+    picks = sampled_positions(qqwing("expert")[part * 25:(part + 1) * 25], per_puzzle=2)
+    if part == 0:
+        picks += [("", parse_position(SWORDFISH)), ("", parse_position(JELLYFISH))]
+    for k, (_, pos) in enumerate(picks):
         steps = find_all(pos, ["franken-fish"])
-        found = {(s.roles.size, s.digits[0], frozenset(i for i, _ in s.eliminations)) for s in steps}
-        assert found == _brute_force(pos)
-        assert len(steps) == len(found)          # one step per size, digit and eliminations
+        sizes = MAX_FINS if k % 4 == 0 else {n: f for n, f in MAX_FINS.items() if n < 4}
+        assert {f for f in _found(steps) if f[0] in sizes} == _brute_force(pos, sizes)
+        assert len(steps) == len(_found(steps))          # one step per size, digit and eliminations
+
+
+def test_the_search_finds_every_finned_fish_the_check_reads():
+    """The pattern check reads named cells through the search with fins
+    (two at most, sizes 2 to 4): the same fish as the brute force."""
+    pos = parse_position(SWORDFISH)
+    bounds = {2: 2, 3: 2, 4: 2}
+    found = set()
+    for d in range(1, 10):
+        for allowed, covers in ORIENTATIONS:
+            for size, fishes in fish_of_digit(digit_masks(pos)[d], bounds, allowed, covers, is_franken).items():
+                found |= {(size, d, frozenset(cell_bits(elims))) for _, _, _, elims in fishes}
+    assert found == _brute_force(pos, bounds)
 
 
 def _check(text, pos=None, claim=()):
@@ -122,3 +161,14 @@ def test_names_judge_and_quiz_read_franken_fish():
     assert e.technique == "franken-fish" and e.houses == ((3, 6, 19), (9, 12, 13))
     q = FindAllQuiz(pos, "franken-fish")
     assert q.submit("Franken Swordfish #3 BaseSet:R47B2 CoverSet:C145").kind == "found"
+
+
+def test_a_quiz_takes_the_franken_jellyfish_and_the_check_judges_it():
+    pos = parse_position(JELLYFISH)
+    q = FindAllQuiz(pos, "franken-fish")
+    assert q.submit("Franken Jellyfish #9 R258B7 C1258").kind == "found"
+    r = _check("#9 R258B7 C1258", pos)
+    assert r.ok and r.label == "Franken Jellyfish"
+    assert r.removes == {(28, 9), (52, 9)}                    # r4c2, r6c8
+    r = _check("#9 R2578 C1258", pos)
+    assert not r.ok and "no box among the houses" in r.reason

@@ -1,4 +1,5 @@
-"""Franken fish on one digit: Franken X-Wing (size 2) and Swordfish (3).
+"""Franken fish on one digit: Franken X-Wing (size 2), Swordfish (3) and
+Jellyfish (4).
 
 A Franken fish is a fish (general.py has the definition and the search)
 whose base houses are rows and boxes and whose cover houses are columns and
@@ -8,9 +9,9 @@ fish/finned.py).  One instance is (size, digit, eliminations): of the fish
 that remove the same candidates, the simplest is kept (fewest boxes, then
 the lowest houses) and `merged` says how many there were.
 
-Bounds (measured, docs/engine.md): sizes 2 and 3 and no fins; a Jellyfish
-or one fin would more than double the time.  The roles and the pattern check take fins
-(`check --by 'finned franken swordfish'` is judged on its pattern).
+Bounds (measured, docs/engine.md): sizes 2 to 4 and no fins; one fin would
+take the search past twice its time.  The roles and the pattern check take
+fins (`check --by 'finned franken swordfish'` is judged on its pattern).
 """
 from __future__ import annotations
 
@@ -26,9 +27,9 @@ from ..patterns import digit_guard, fail, one_digit
 from .basic import FISH_NAMES
 from .general import fish_of_digit
 
-SIZES = (2, 3)
+SIZES = (2, 3, 4)
 # Fins the finder allows at each size (docs/engine.md has the cost of one)
-MAX_FINS = {2: 0, 3: 0}
+MAX_FINS = {2: 0, 3: 0, 4: 0}
 _ROWS, _COLS, _BOXES = tuple(range(9)), tuple(range(9, 18)), tuple(range(18, 27))
 # (base houses, cover houses): rows and boxes covered by columns and boxes, and the transpose
 ORIENTATIONS = ((_ROWS + _BOXES, frozenset(_COLS + _BOXES)),
@@ -45,19 +46,31 @@ def is_franken(base, cover) -> bool:
                for allowed, covers in ORIENTATIONS)
 
 
-def _digit_franken(digit_mask: int, size: int) -> tuple:
-    """(base, cover, fins, eliminations) of every Franken fish of one size on
-    one digit, one per set of eliminations (the simplest)."""
+def _has_box(base, cover) -> bool:
+    """Within one orientation, a Franken fish is one with a box (base and
+    cover are sorted: a box is the last house of one)."""
+    return base[-1] >= 18 or cover[-1] >= 18
+
+
+def _digit_franken(digit_mask: int) -> dict:
+    """{size: (base, cover, fins, eliminations, merged)} of every Franken
+    fish on one digit, one per size and set of eliminations (the simplest)."""
+    found = [fish_of_digit(digit_mask, MAX_FINS, allowed, covers, _has_box)
+             for allowed, covers in ORIENTATIONS]
+    return {size: _simplest(fish for one in found for fish in one[size]) for size in SIZES}
+
+
+def _simplest(fishes) -> tuple:
+    """One fish per set of eliminations: the fewest fins, then boxes, then
+    the lowest houses; `merged` says how many there were."""
     best: dict = {}
-    for allowed, covers in ORIENTATIONS:
-        for base, cover, fins, elims in fish_of_digit(digit_mask, size, allowed, covers, is_franken,
-                                                           MAX_FINS[size]):
-            key = (fins.bit_count(), sum(h >= 18 for h in base + cover), base, cover)
-            kept = best.get(elims)
-            if kept is None or key < kept[0]:
-                best[elims] = (key, base, cover, fins, (kept[4] if kept else 0) + 1)
-            else:
-                best[elims] = kept[:4] + (kept[4] + 1,)
+    for base, cover, fins, elims in fishes:
+        key = (fins.bit_count(), sum(h >= 18 for h in base + cover), base, cover)
+        kept = best.get(elims)
+        if kept is None or key < kept[0]:
+            best[elims] = (key, base, cover, fins, (kept[4] if kept else 0) + 1)
+        else:
+            best[elims] = kept[:4] + (kept[4] + 1,)
     return tuple((base, cover, fins, elims, merged)
                  for elims, (_, base, cover, fins, merged) in sorted(best.items(), key=lambda kv: kv[1][0]))
 
@@ -103,7 +116,7 @@ class FrankenRoles(Roles):
 
 def _steps_of(digit_mask: int, d: int, size: int) -> tuple:
     steps = []
-    for base, cover, fins, elims, merged in _MEMO.get((size, digit_mask), _digit_franken, digit_mask, size):
+    for base, cover, fins, elims, merged in _MEMO.get(digit_mask, _digit_franken, digit_mask)[size]:
         base_mask = 0
         for h in base:
             base_mask |= HOUSE_MASK[h]
@@ -189,22 +202,22 @@ def _check_digit(pos: Position, q: PatternQuery, d: int) -> PatternReport:
 
 def _reading(pos: Position, q: PatternQuery, d: int) -> list:
     """[base, cover] of a Franken fish whose base candidates are the named
-    cells (the judge's --pattern names cells): the one removing the claim,
-    else the first; [] when there is none."""
+    cells (the judge's --pattern names cells): of those removing the claim,
+    else of all, the simplest (smallest, then fewest fins); [] when there
+    is none."""
     named = 0
     for i in q.cells:
         named |= 1 << i
     dm = digit_masks(pos)[d]
     claim = {i for i, e, placing in q.claim if e == d and not placing}
     readings = []
-    for size in (2, 3, 4):
-        for allowed, covers in ORIENTATIONS:
-            for base, cover, _, elims in fish_of_digit(dm, size, allowed, covers, is_franken, 2):
+    for allowed, covers in ORIENTATIONS:
+        for size, fishes in fish_of_digit(dm, {2: 2, 3: 2, 4: 2}, allowed, covers, _has_box).items():
+            for base, cover, fins, elims in fishes:
                 if _union(base, dm) == named:
-                    if claim and all(elims >> i & 1 for i in claim):
-                        return [base, cover]
-                    readings.append([base, cover])
-    return readings[0] if readings else []
+                    removes = bool(claim) and all(elims >> i & 1 for i in claim)
+                    readings.append((not removes, size, fins.bit_count(), base, cover))
+    return list(min(readings)[3:]) if readings else []
 
 
 def _union(houses, digit_mask: int) -> int:
