@@ -130,7 +130,7 @@ def _steps_of(digit_mask: int, d: int, size: int) -> tuple:
 # ------------------------------------------------------------------ the pattern check
 
 def _check_digit(pos: Position, q: PatternQuery, d: int) -> PatternReport:
-    """Named base houses, then cover houses ('#3 R3B1 C136'), as a Franken fish."""
+    """Named base houses, then cover houses ('#3 R47B2 C145'), as a Franken fish."""
     label = q.label or "Franken Fish"
     groups = [tuple(sorted(g)) for g in q.lines if g]
     if not groups and q.cells:
@@ -139,7 +139,7 @@ def _check_digit(pos: Position, q: PatternQuery, d: int) -> PatternReport:
             return fail(q, label, f"no Franken fish of 2 to 4 base houses has exactly "
                                   f"{cells_name(q.cells)} as its candidates {d}", digits=(d,))
     if len(groups) != 2:
-        return fail(q, label, "name the base houses, then the cover houses (e.g. #3 R3B1 C136)",
+        return fail(q, label, "name the base houses, then the cover houses (e.g. #3 R47B2 C145)",
                     digits=(d,), fits=False)
     base, cover = groups
     if len(base) != len(cover) or not 2 <= len(base) <= 4:
@@ -257,7 +257,7 @@ _ALIASES = tuple(f"{fin}franken {form}" for fin in ("", "finned ")
 
 @technique("franken-fish", "Franken Fish", "franken", rank=265, weight=250,
            aliases=tuple(sorted(set(_ALIASES))), check=check, entry_keys=_entry_keys,
-           step_label=lambda step: step.roles.word, example="Franken Swordfish #3 R3B1 C136",
+           step_label=lambda step: step.roles.word, example="Franken Swordfish #3 R47B2 C145",
            confusions=(("finned-swordfish", "Franken fish vs finned fish",
                         "a Franken fish takes a box as a base or cover house; a finned fish has "
                         "only rows and columns, with its fins in one box"),),
