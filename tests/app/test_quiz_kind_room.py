@@ -5,6 +5,8 @@ resumed (in the app and after a restart), pushed to a class and followed by
 a student, and counted by the learner model, with no other edit."""
 from __future__ import annotations
 
+import functools
+
 from contextlib import contextmanager
 
 import pytest
@@ -21,7 +23,10 @@ from tutor.teaching import learner
 from tutor.teaching.practice import practice_positions
 from tutor.teaching.quiz import QUIZ_KINDS, Quiz, Verdict, quiz_kind, target_ids, target_noun
 
-XWINGS = practice_positions("x-wing", 1, 0)[0]
+@functools.lru_cache(maxsize=1)
+def xwings():
+    """An X-Wing practice position (made when a test asks: collecting solves nothing)."""
+    return practice_positions("x-wing", 1, 0)[0]
 
 
 # ------------------------------------------------------------------ the throwaway kind
@@ -132,7 +137,7 @@ async def _type(pilot, screen, text: str) -> None:
 
 async def test_the_new_kind_is_offered_played_resumed_and_counted(store_path):
     with count_kind():
-        app = make(XWINGS.braces, store_path=store_path)
+        app = make(xwings().braces, store_path=store_path)
         async with app.run_test(size=(110, 34)) as pilot:
             await settle(pilot)
             app.open_screen("lessons", lesson="fish")                 # the lesson links offer it
@@ -157,7 +162,7 @@ async def test_the_new_kind_is_offered_played_resumed_and_counted(store_path):
             screen = await _open_from_palette(pilot, "Quiz: Count them: X-Wing")
             assert screen.quiz is quiz and f"not {quiz.count + 2}" in screen.log_lines
         # and after a restart
-        app = make(XWINGS.braces, store_path=store_path)
+        app = make(xwings().braces, store_path=store_path)
         async with app.run_test(size=(110, 34)) as pilot:
             await settle(pilot)
             screen = await _open_from_palette(pilot, "Quiz: Count them: X-Wing")
@@ -177,7 +182,7 @@ async def test_the_new_kind_is_offered_played_resumed_and_counted(store_path):
 
 async def test_the_new_kind_is_pushed_to_a_class_and_followed(store_path):
     with count_kind():
-        teacher = make_app(XWINGS.braces, store_path=store_path, user="mrs-b", role="teacher",
+        teacher = make_app(xwings().braces, store_path=store_path, user="mrs-b", role="teacher",
                            class_name="5B", start_screen="teacher")
         async with teacher.run_test(size=(150, 40)) as pilot:
             assert await until(pilot, lambda: getattr(teacher.screen, "refreshes", 0) >= 1)
@@ -206,7 +211,7 @@ async def test_the_new_kind_is_pushed_to_a_class_and_followed(store_path):
                 "result") == {"right": True, "tries": 1}, 5)
 
         events.session_started(store, "srv/1", "5B", "alice", "student", "127.0.0.1", "srv")
-        teacher = make_app(XWINGS.braces, store_path=store_path, user="mrs-b", role="teacher",
+        teacher = make_app(xwings().braces, store_path=store_path, user="mrs-b", role="teacher",
                            class_name="5B", start_screen="teacher")
         async with teacher.run_test(size=(150, 40)) as pilot:
             table = lambda: teacher.screen.query_one("#teacher-table")  # noqa: E731

@@ -59,10 +59,7 @@ def seed(store, technique: str) -> int:
     """Put the shipped seed positions of the technique in the bank (once:
     the bank keeps a position once); returns how many were new there."""
     before = bank.counts(store, bank.KINDS).get(technique, 0)
-    shown = example_keys()
     for p in load_cache(technique):
-        if p.position.key() in shown:
-            continue            # a lesson shows it with its answer
         n = p.instances or _real_instances(technique, p.position)
         bank.add(store, technique, position_key(p.position), p.braces, p.puzzle, p.source,
                  "variant" if p.is_variant else "seed",
@@ -109,11 +106,6 @@ def add_variants(store, technique: str, count: int, seed_text: str = "bank") -> 
     one by one: a symmetry keeps every step of a position a step
     (tests/teaching/test_symmetry.py)."""
     bases = [(b.position, b.puzzle, b.source, b.difficulty, b.instances) for b in bank.all_of(store, technique)]
-    if not bases:       # the only real ones are lesson examples: redrawn, they may be given
-        for p in load_cache(technique):
-            if not p.is_variant:
-                n = p.instances or _real_instances(technique, p.position)
-                bases.append((p.braces, p.puzzle, p.source, difficulty(technique, p.position, n), n))
     if not bases:
         return 0
     before = bank.counts(store, ["variant"]).get(technique, 0)
@@ -143,10 +135,12 @@ def draw(store, user: str, technique: str, rating: float) -> PracticePosition:
     seen every banked one, a fresh variant of one."""
     if not bank.has(store, technique):
         seed(store, technique)
-    rows = bank.draw(store, user, technique, rating, limit=NEAREST)
+    shown = {position_key(k) for k in example_keys()}     # a lesson prints their answers
+    rows = [r for r in bank.draw(store, user, technique, rating, limit=NEAREST) if r.pkey not in shown]
     if not rows:
         made = add_variants(store, technique, 1, f"{user}:{time.time_ns()}")
-        rows = bank.draw(store, user, technique, rating) if made else []
+        rows = [r for r in bank.draw(store, user, technique, rating, limit=NEAREST)
+                if r.pkey not in shown] if made else []
     if not rows:
         raise NoBankPositions(f"no practice positions for {technique} in the bank")
     last = bank.last_puzzle(store, user, technique)

@@ -154,13 +154,14 @@ class _Walk:
                 spare = max_fins - fins.bit_count() if len(chosen) == size - 1 else 81
                 for h in options[x]:
                     if not taken >> h & 1 and (left & ~hm[h]).bit_count() <= spare:
-                        grow(chosen + (h,), taken | 1 << h, covered | hm[h], fins, common)
+                        grow(chosen + (h,), taken | 1 << h, covered | hm[h], fins, common)  # noqa: F821
             if fins.bit_count() < max_fins:
                 peers = common & PEER_MASK[x]
                 if peers & digit_mask:
-                    grow(chosen, taken, covered, fins | 1 << x, peers)
+                    grow(chosen, taken, covered, fins | 1 << x, peers)  # noqa: F821
 
         grow((), base_bits, 0, 0, ALL_CELLS)
+        del grow        # it refers to itself through its closure: break that cycle
         for cover in sorted(keys):
             cover_mask = twice = 0
             for h in cover:
