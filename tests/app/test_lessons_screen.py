@@ -21,6 +21,16 @@ async def open_browser(pilot, app) -> LessonScreen:
     return app.screen
 
 
+async def try_example(pilot, app, lesson: str, example: int) -> None:
+    """Open the lesson in the browser, pick the example and try it (t)."""
+    screen = await open_browser(pilot, app)
+    await click_link(pilot, screen, f"lesson:{lesson}")
+    await pilot.press(str(example))
+    await settle(pilot)
+    await pilot.press("t")
+    await settle(pilot)
+
+
 async def click_link(pilot, screen, href: str) -> None:
     """What a mouse click on a Markdown link sends."""
     md = screen.query_one("#lesson-md", Markdown)
@@ -159,12 +169,7 @@ async def test_links_examples_and_back_navigation():
 async def test_try_it_and_the_links_in_the_play_lesson_tab():
     app = make(EASY1)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_browser(pilot, app)
-        await click_link(pilot, screen, "lesson:locked-candidates")
-        await pilot.press("3")
-        await settle(pilot)
-        await pilot.press("t")
-        await settle(pilot)
+        await try_example(pilot, app, "locked-candidates", 3)
         play = app.play
         assert app.screen is play
         want = get_lesson("locked-candidates").example(3).position()
@@ -333,12 +338,7 @@ async def test_l_after_trying_an_example_opens_that_lesson():
     opens the lesson in the Lesson tab, not the first lesson (a walk)."""
     app = make(EASY1)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_browser(pilot, app)
-        await click_link(pilot, screen, "lesson:locked-candidates")
-        await pilot.press("3")
-        await settle(pilot)
-        await pilot.press("t")
-        await settle(pilot)
+        await try_example(pilot, app, "locked-candidates", 3)
         assert app.screen is app.play
         await pilot.press("L")
         await settle(pilot)

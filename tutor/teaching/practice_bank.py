@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import random
 import time
+from functools import lru_cache
 
 from ..engine.formats import parse_position
 from ..engine.names import leans_on
@@ -127,6 +128,12 @@ class NoBankPositions(LookupError):
 NEAREST = 12     # unseen positions looked at for one from another puzzle than the last
 
 
+@lru_cache(maxsize=1)
+def _example_pkeys() -> frozenset:
+    """The bank keys of the lessons' examples: never drawn (a lesson prints their answers)."""
+    return frozenset(position_key(k) for k in example_keys())
+
+
 def draw(store, user: str, technique: str, rating: float) -> PracticePosition:
     """The unseen position of the technique nearest the rating (real ones
     before variants), marked seen; of the NEAREST, one from another puzzle
@@ -135,7 +142,7 @@ def draw(store, user: str, technique: str, rating: float) -> PracticePosition:
     seen every banked one, a fresh variant of one."""
     if not bank.has(store, technique):
         seed(store, technique)
-    shown = {position_key(k) for k in example_keys()}     # a lesson prints their answers
+    shown = _example_pkeys()
     rows = [r for r in bank.draw(store, user, technique, rating, limit=NEAREST) if r.pkey not in shown]
     if not rows:
         made = add_variants(store, technique, 1, f"{user}:{time.time_ns()}")
