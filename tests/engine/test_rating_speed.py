@@ -10,7 +10,7 @@ from tutor.engine import exact
 from tutor.engine.formats import parse_position
 from tutor.engine.position import Position
 from tutor.engine.solve import logic_solve
-from tutor.engine.techniques.chains import aic, search
+from tutor.engine.techniques.chains import aic, paths
 from tutor.engine.techniques.sue_de_coq import sue_de_coq as sdc
 from tutor.engine.techniques.uniqueness import rectangles
 
@@ -100,7 +100,7 @@ def test_aic_reads_back_no_chain_a_simpler_one_matches(monkeypatch):
         simpler = aic._lengths(aic._x_chains(pos))     # the simpler rungs' chains, first
         for key, links in aic._lengths(aic.xy_chains(pos)).items():
             simpler[key] = min(links, simpler.get(key, links))
-        reads = counting(monkeypatch, search._Paths, "path")
+        reads = counting(monkeypatch, paths.Paths, "path")
         steps = aic.aic(pos)
         mine = len(reads)
         plain = aic._plain_chains.__wrapped__(pos)
@@ -118,7 +118,7 @@ def test_aic_first_reads_back_only_what_may_hold_the_first_chain(monkeypatch):
     for pos in positions:
         cold, again = pos.copy(), pos.copy()
         aic.xy_chains(cold), aic._x_chains(cold), aic.xy_chains(again), aic._x_chains(again)
-        reads = counting(monkeypatch, search._Paths, "path")
+        reads = counting(monkeypatch, paths.Paths, "path")
         first = aic.aic.first(cold)
         mine = len(reads)
         every = aic.aic(again)

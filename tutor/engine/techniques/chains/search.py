@@ -23,7 +23,7 @@ node, from an on node a weak link to an off node.  The layers are bit sets,
 so this first pass costs one OR per state; it gives every end t reached
 from s and the fewest links a walk needs to get there.  The chain shown is
 then read back through the layers, never using a candidate twice (nor a
-group and a candidate inside it).  When every shortest walk repeats one, a
+group and a candidate inside it: paths.py reads chains back).  When every shortest walk repeats one, a
 second breadth-first pass from s that refuses repeats as it goes gives a
 longer chain (ranked by its own length); it keeps, for each node, every set
 of candidates that chains of the first length reaching the node use, so
@@ -59,8 +59,8 @@ import heapq
 from dataclasses import dataclass
 from operator import itemgetter
 
-from ...grid import cell_bits
 from .links import GROUP_BASE, LinkGraph
+from .paths import Local, Paths
 
 
 @dataclass
@@ -106,7 +106,7 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
     # The search numbers the nodes with a strong link 0, 1, ... in node
     # order (so bit order is node order): its bit sets are then a few words
     # long instead of a bit per candidate of the grid.
-    local = _Local(graph, strong, weak)
+    local = Local(graph, strong, weak)
     nodes, cstrong, cweak = local.nodes, local.strong, local.weak
     # cweak_on[n]: the weak partners of the nodes n turns on, so that one
     # pass over an off layer gives the next on layer and the off layer after
@@ -202,7 +202,7 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
             front = off
             depth += 2
 
-    paths = _Paths(local, layers_of, second_pass)
+    paths = Paths(local, layers_of, second_pass)
     for s, t, depth in loops:
         # a loop's removals depend on which loop it is: every shortest one
         # from s to t is offered, so that none depends on the cells' order
@@ -273,28 +273,6 @@ def _first_chain(offers: dict, best_of) -> list[Chain]:
     return [best[2]] if best else []
 
 
-class _Local:
-    """The nodes with a strong link numbered 0, 1, ... in node order, with
-    their links and candidate bits in those numbers (`bits`: the candidate
-    nodes each stands for, as graph.bits gives them)."""
-
-    def __init__(self, graph: LinkGraph, strong: dict[int, int], weak: dict[int, int]):
-        self.nodes = nodes = sorted(strong)
-        self.index = index = {n: i for i, n in enumerate(nodes)}
-        self.bits = [graph.bits(n) for n in nodes]
-
-        def local(mask: int) -> int:
-            out = 0
-            while mask:
-                low = mask & -mask
-                mask ^= low
-                out |= 1 << index[low.bit_length() - 1]
-            return out
-
-        self.strong = [local(strong[n]) for n in nodes]
-        self.weak = [local(weak[n]) for n in nodes]
-
-
 def _loop_eliminations(graph: LinkGraph, path: list[int]) -> int:
     """What a continuous loop removes: for each link in a weak place (n1-n2,
     n3-n4, ..., nk-n0), the candidates both ends rule out, outside the loop;
@@ -312,164 +290,3 @@ def _loop_eliminations(graph: LinkGraph, path: list[int]) -> int:
     for j in range(0, k, 2):
         out |= graph.locked_by(path[j], path[j + 1])
     return out & ~inside
-
-
-def _reversed(path):
-    return tuple(reversed(path)) if path else None
-
-
-# Search bounds.  Each is decided by a count that does not depend on the
-# order of the cells (the number of shortest walks between two ends, the
-# number of different sets of candidates that chains of one length bring to
-# a node), so a redrawn grid gives the same effects.
-MAX_WALKS = 64          # shortest walks read back between two ends
-BACKTRACK_BUDGET = 200  # steps back of a first quick look (not a bound: see _shortest)
-MAX_USED_SETS = 64      # second pass: candidate sets kept per node and length
-
-
-class _Paths:
-    """Chains that use no candidate twice, for the ends the layers reached
-    (nodes in find_chains' local numbers; `path` answers in graph nodes)."""
-
-    def __init__(self, local: _Local, layers_of: list, second_pass: bool = True):
-        self.nodes, self.strong, self.weak, self.bits = local.nodes, local.strong, local.weak, local.bits
-        self.second_pass = second_pass
-        self.layers_of = layers_of
-        self.cache: dict = {}
-        self.second: dict = {}
-
-    def path(self, s: int, t: int, depth: int) -> list[int] | None:
-        key = (s, t)
-        if key not in self.cache:
-            got = self._shortest(s, t, depth)
-            if got is None and self.second_pass:
-                got = self._second(s, t) or (_reversed(self._second(t, s)) if t != s else None)
-            self.cache[key] = got
-        got = self.cache[key]
-        if got is None:
-            return None
-        nodes = self.nodes
-        return [nodes[n] for n in got]
-
-    def _before(self, s: int, n: int, j: int) -> int:
-        """The nodes of layer j-1 of s's walks that lead to n in layer j."""
-        return self.layers_of[s][j - 1] & (self.strong[n] if j % 2 else self.weak[n])
-
-    def _walks(self, s: int, t: int, depth: int) -> int:
-        """How many shortest walks lead from s to t (repeats allowed)."""
-        strong, memo = self.strong, {}
-
-        def count(n: int, j: int) -> int:
-            if j == 1:
-                return strong[n] >> s & 1
-            if (n, j) not in memo:
-                memo[n, j] = sum(count(p, j - 1) for p in cell_bits(self._before(s, n, j)))  # noqa: F821
-            return memo[n, j]
-
-        got = count(t, depth)
-        del count           # it refers to itself through its closure: break that cycle
-        return got
-
-    def _simple_walks(self, s: int, t: int, depth: int, first: bool,
-                      budget: int | None = None) -> list[tuple] | None:
-        """The shortest walks s ... t that use no candidate twice (the first
-        one only, with `first`), in local numbers.  Without a budget: none
-        when more than MAX_WALKS walks lead there.  With one: None when the
-        budget of steps back ran out before a walk was found."""
-        if budget is None and self._walks(s, t, depth) > MAX_WALKS:
-            return []
-        bits, strong = self.bits, self.strong
-        start_bits = bits[s]
-        found: list[tuple] = []
-        left = [budget if budget is not None else -1]
-
-        def back(n: int, j: int, used: int, out: tuple) -> None:
-            if j == 1:
-                if strong[n] >> s & 1 and (t == s or not start_bits & used):
-                    found.append((s,) + out)
-                return
-            left[0] -= 1
-            if left[0] == 0:
-                return
-            for p in cell_bits(self._before(s, n, j)):
-                if not bits[p] & (used | start_bits) and not (first and found):
-                    back(p, j - 1, used | bits[p], (p,) + out)  # noqa: F821 (deleted after use)
-
-        back(t, depth, bits[t] if t != s else 0, (t,))
-        del back            # as in _walks: no cycle left behind
-        return None if left[0] <= 0 and budget is not None and not found else found
-
-    def _shortest(self, s: int, t: int, depth: int):
-        """A shortest chain s ... t, read back through the layers: a quick
-        look first; when its budget runs out, the walks are read in full
-        (if no more than MAX_WALKS), so that what is found does not depend
-        on the order in which the look went."""
-        found = self._simple_walks(s, t, depth, first=True, budget=BACKTRACK_BUDGET)
-        if found is None:
-            found = self._simple_walks(s, t, depth, first=True)
-        return found[0] if found else None
-
-    def loops(self, s: int, t: int, depth: int) -> list[list[int]]:
-        """Every shortest chain s ... t that uses no candidate twice (t
-        weakly linked to s: each closes a continuous loop), in graph nodes."""
-        nodes = self.nodes
-        return [[nodes[n] for n in walk] for walk in self._simple_walks(s, t, depth, False) or ()]
-
-    def _second(self, s: int, t: int):
-        """A shortest chain s ... t among those the second pass keeps."""
-        if s not in self.second:
-            self.second[s] = self._second_pass(s)
-        on_states, off_states = self.second[s]
-        if t not in on_states:
-            return None
-        used = next(iter(on_states[t]))
-        out = [t]
-        parent = on_states[t][used]
-        while parent is not None:
-            n, used = parent
-            out.append(n)
-            parent = off_states[n][used]
-            if parent is None:
-                break
-            n, used = parent
-            out.append(n)
-            parent = on_states[n][used]
-        out.reverse()
-        return tuple(out)
-
-    def _second_pass(self, s: int):
-        """Breadth-first from s over (node, candidates its chain uses): a
-        step never lands on a candidate already used, and each node is kept
-        at the first length that reaches it, with every set of candidates
-        chains of that length bring (at most MAX_USED_SETS, else the node
-        is dropped there).  Returns, for the on and off nodes, used set ->
-        the (node, used set) it came from."""
-        strong, weak, bits = self.strong, self.weak, self.bits
-        off_states: dict[int, dict] = {s: {bits[s]: None}}
-        on_states: dict[int, dict] = {}
-        on_seen, off_seen = 0, 1 << s
-        front = off_states
-        while front:
-            new_on: dict[int, dict] = {}
-            for n, useds in front.items():
-                for p in cell_bits(strong[n] & ~on_seen):
-                    for used in useds:
-                        if p == s:               # back to the start: a loop, not a repeat
-                            new_on.setdefault(s, {}).setdefault(used, (n, used))
-                        elif not bits[p] & used:
-                            new_on.setdefault(p, {}).setdefault(used | bits[p], (n, used))
-            on_seen |= sum(1 << p for p in new_on)
-            new_on = {p: u for p, u in new_on.items() if len(u) <= MAX_USED_SETS}
-            on_states.update(new_on)
-            new_off: dict[int, dict] = {}
-            for n, useds in new_on.items():
-                if n == s:
-                    continue
-                for p in cell_bits(weak[n] & ~off_seen):
-                    for used in useds:
-                        if not bits[p] & used:
-                            new_off.setdefault(p, {}).setdefault(used | bits[p], (n, used))
-            off_seen |= sum(1 << p for p in new_off)
-            front = {p: u for p, u in new_off.items() if len(u) <= MAX_USED_SETS}
-            off_states.update(front)
-        return on_states, off_states

@@ -1,0 +1,191 @@
+"""Reading chains back from find_chains' breadth-first layers (search.py):
+the shortest walks that use no candidate twice, every shortest loop, and a
+second pass that refuses repeats as it goes when every shortest walk
+repeats one.  The bounds below are the ones search.py's docstring names."""
+from __future__ import annotations
+
+from ...grid import cell_bits
+from .links import LinkGraph
+
+
+class Local:
+    """The nodes with a strong link numbered 0, 1, ... in node order, with
+    their links and candidate bits in those numbers (`bits`: the candidate
+    nodes each stands for, as graph.bits gives them)."""
+
+    def __init__(self, graph: LinkGraph, strong: dict[int, int], weak: dict[int, int]):
+        self.nodes = nodes = sorted(strong)
+        self.index = index = {n: i for i, n in enumerate(nodes)}
+        self.bits = [graph.bits(n) for n in nodes]
+
+        def local(mask: int) -> int:
+            out = 0
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                out |= 1 << index[low.bit_length() - 1]
+            return out
+
+        self.strong = [local(strong[n]) for n in nodes]
+        self.weak = [local(weak[n]) for n in nodes]
+
+
+def _reversed(path):
+    return tuple(reversed(path)) if path else None
+
+
+# Search bounds.  Each is decided by a count that does not depend on the
+# order of the cells (the number of shortest walks between two ends, the
+# number of different sets of candidates that chains of one length bring to
+# a node), so a redrawn grid gives the same effects.
+MAX_WALKS = 64          # shortest walks read back between two ends
+BACKTRACK_BUDGET = 200  # steps back of a first quick look (not a bound: see _shortest)
+MAX_USED_SETS = 64      # second pass: candidate sets kept per node and length
+
+
+class Paths:
+    """Chains that use no candidate twice, for the ends the layers reached
+    (nodes in find_chains' local numbers; `path` answers in graph nodes)."""
+
+    def __init__(self, local: Local, layers_of: list, second_pass: bool = True):
+        self.nodes, self.strong, self.weak, self.bits = local.nodes, local.strong, local.weak, local.bits
+        self.second_pass = second_pass
+        self.layers_of = layers_of
+        self.cache: dict = {}
+        self.second: dict = {}
+
+    def path(self, s: int, t: int, depth: int) -> list[int] | None:
+        key = (s, t)
+        if key not in self.cache:
+            got = self._shortest(s, t, depth)
+            if got is None and self.second_pass:
+                got = self._second(s, t) or (_reversed(self._second(t, s)) if t != s else None)
+            self.cache[key] = got
+        got = self.cache[key]
+        if got is None:
+            return None
+        nodes = self.nodes
+        return [nodes[n] for n in got]
+
+    def _before(self, s: int, n: int, j: int) -> int:
+        """The nodes of layer j-1 of s's walks that lead to n in layer j."""
+        return self.layers_of[s][j - 1] & (self.strong[n] if j % 2 else self.weak[n])
+
+    def _walks(self, s: int, t: int, depth: int) -> int:
+        """How many shortest walks lead from s to t (repeats allowed)."""
+        strong, memo = self.strong, {}
+
+        def count(n: int, j: int) -> int:
+            if j == 1:
+                return strong[n] >> s & 1
+            if (n, j) not in memo:
+                memo[n, j] = sum(count(p, j - 1) for p in cell_bits(self._before(s, n, j)))  # noqa: F821
+            return memo[n, j]
+
+        got = count(t, depth)
+        del count           # it refers to itself through its closure: break that cycle
+        return got
+
+    def _simple_walks(self, s: int, t: int, depth: int, first: bool,
+                      budget: int | None = None) -> list[tuple] | None:
+        """The shortest walks s ... t that use no candidate twice (the first
+        one only, with `first`), in local numbers.  Without a budget: none
+        when more than MAX_WALKS walks lead there.  With one: None when the
+        budget of steps back ran out before a walk was found."""
+        if budget is None and self._walks(s, t, depth) > MAX_WALKS:
+            return []
+        bits, strong = self.bits, self.strong
+        start_bits = bits[s]
+        found: list[tuple] = []
+        left = [budget if budget is not None else -1]
+
+        def back(n: int, j: int, used: int, out: tuple) -> None:
+            if j == 1:
+                if strong[n] >> s & 1 and (t == s or not start_bits & used):
+                    found.append((s,) + out)
+                return
+            left[0] -= 1
+            if left[0] == 0:
+                return
+            for p in cell_bits(self._before(s, n, j)):
+                if not bits[p] & (used | start_bits) and not (first and found):
+                    back(p, j - 1, used | bits[p], (p,) + out)  # noqa: F821 (deleted after use)
+
+        back(t, depth, bits[t] if t != s else 0, (t,))
+        del back            # as in _walks: no cycle left behind
+        return None if left[0] <= 0 and budget is not None and not found else found
+
+    def _shortest(self, s: int, t: int, depth: int):
+        """A shortest chain s ... t, read back through the layers: a quick
+        look first; when its budget runs out, the walks are read in full
+        (if no more than MAX_WALKS), so that what is found does not depend
+        on the order in which the look went."""
+        found = self._simple_walks(s, t, depth, first=True, budget=BACKTRACK_BUDGET)
+        if found is None:
+            found = self._simple_walks(s, t, depth, first=True)
+        return found[0] if found else None
+
+    def loops(self, s: int, t: int, depth: int) -> list[list[int]]:
+        """Every shortest chain s ... t that uses no candidate twice (t
+        weakly linked to s: each closes a continuous loop), in graph nodes."""
+        nodes = self.nodes
+        return [[nodes[n] for n in walk] for walk in self._simple_walks(s, t, depth, False) or ()]
+
+    def _second(self, s: int, t: int):
+        """A shortest chain s ... t among those the second pass keeps."""
+        if s not in self.second:
+            self.second[s] = self._second_pass(s)
+        on_states, off_states = self.second[s]
+        if t not in on_states:
+            return None
+        used = next(iter(on_states[t]))
+        out = [t]
+        parent = on_states[t][used]
+        while parent is not None:
+            n, used = parent
+            out.append(n)
+            parent = off_states[n][used]
+            if parent is None:
+                break
+            n, used = parent
+            out.append(n)
+            parent = on_states[n][used]
+        out.reverse()
+        return tuple(out)
+
+    def _second_pass(self, s: int):
+        """Breadth-first from s over (node, candidates its chain uses): a
+        step never lands on a candidate already used, and each node is kept
+        at the first length that reaches it, with every set of candidates
+        chains of that length bring (at most MAX_USED_SETS, else the node
+        is dropped there).  Returns, for the on and off nodes, used set ->
+        the (node, used set) it came from."""
+        strong, weak, bits = self.strong, self.weak, self.bits
+        off_states: dict[int, dict] = {s: {bits[s]: None}}
+        on_states: dict[int, dict] = {}
+        on_seen, off_seen = 0, 1 << s
+        front = off_states
+        while front:
+            new_on: dict[int, dict] = {}
+            for n, useds in front.items():
+                for p in cell_bits(strong[n] & ~on_seen):
+                    for used in useds:
+                        if p == s:               # back to the start: a loop, not a repeat
+                            new_on.setdefault(s, {}).setdefault(used, (n, used))
+                        elif not bits[p] & used:
+                            new_on.setdefault(p, {}).setdefault(used | bits[p], (n, used))
+            on_seen |= sum(1 << p for p in new_on)
+            new_on = {p: u for p, u in new_on.items() if len(u) <= MAX_USED_SETS}
+            on_states.update(new_on)
+            new_off: dict[int, dict] = {}
+            for n, useds in new_on.items():
+                if n == s:
+                    continue
+                for p in cell_bits(weak[n] & ~off_seen):
+                    for used in useds:
+                        if not bits[p] & used:
+                            new_off.setdefault(p, {}).setdefault(used | bits[p], (n, used))
+            off_seen |= sum(1 << p for p in new_off)
+            front = {p: u for p, u in new_off.items() if len(u) <= MAX_USED_SETS}
+            off_states.update(front)
+        return on_states, off_states
