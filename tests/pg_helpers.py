@@ -9,6 +9,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
+import time
 import uuid
 
 import pytest
@@ -139,6 +140,27 @@ def signal_all(server, sig) -> list[int]:
         except ProcessLookupError:
             pass
     return pids
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+def kill_all(server, timeout: float = 10.0) -> None:
+    """Kill the server as a crash would, and wait until every one of its processes is gone.
+    The postmaster is frozen first so it cannot fork a backend while its children are
+    listed: a backend left alive keeps the shared memory, and the next start fails."""
+    with open(os.path.join(server.base, "data", "postmaster.pid")) as f:
+        root = int(f.readline())
+    os.kill(root, signal.SIGSTOP)
+    pids = signal_all(server, signal.SIGKILL)
+    deadline = time.monotonic() + timeout
+    while any(_alive(p) for p in pids) and time.monotonic() < deadline:
+        time.sleep(0.05)
 
 
 def stall(server) -> list[int]:

@@ -89,8 +89,8 @@ class Room:
 
 
 def _kill_postgres(pg) -> None:
-    from pg_helpers import signal_all
-    signal_all(pg, signal.SIGKILL)
+    from pg_helpers import kill_all
+    kill_all(pg)
 
 
 def _results(url, event_id) -> dict:
