@@ -163,6 +163,21 @@ def test_names_judge_and_quiz_read_franken_fish():
     assert q.submit("Franken Swordfish #3 BaseSet:R47B2 CoverSet:C145").kind == "found"
 
 
+def test_the_judge_reads_a_fish_named_by_its_houses():
+    """As HoDoKu writes it ('3 r47b2 c145'): base houses, then cover houses."""
+    pos = parse_position(SWORDFISH)
+    for pattern in ("r47b2 c145", "#3 r47b2 c145", "3 R47B2 C145"):
+        v = judge(pos, "r6c1<>3", by="franken swordfish", pattern=pattern)
+        assert v.kind == "proved" and "fails" not in v.message, (pattern, v.message)
+    v = judge(pos, "r6c1<>3", by="franken swordfish", pattern="r47b2 c146")
+    assert v.kind == "proved"
+    assert "Your pattern r47b2 c146 fails: the cover house c6 holds no 3 of the base houses" in v.message
+    v = judge(pos, "r6c1<>3", by="naked pair", pattern="r47b2 c145")
+    assert "a Naked Pair is named by its cells (e.g. r6c45), not by houses" in v.message
+    v = judge(pos, "r6c1<>3", by="franken swordfish", pattern="r47b2 c145 zz")
+    assert v.kind == "invalid" and "'zz' is not a cell group, a house group or a digit" in v.message
+
+
 def test_a_quiz_takes_the_franken_jellyfish_and_the_check_judges_it():
     pos = parse_position(JELLYFISH)
     q = FindAllQuiz(pos, "franken-fish")

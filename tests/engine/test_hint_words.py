@@ -8,7 +8,7 @@ import re
 import pytest
 
 from tutor.engine.formats import parse_position
-from tutor.engine.grid import HOUSES, cell_name
+from tutor.engine.grid import BOX, HOUSES, cell_name, house_name
 from tutor.engine.hint_words import hint_text
 from puzzle_helpers import rung_steps
 from tutor.engine.registry import find_all, ladder, next_step
@@ -105,8 +105,28 @@ def test_levels_3_and_4_write_one_notation():
         assert hint_text(step, 4, pos) == step.text
         assert hint_text(step, 5, pos) == "applied " + step.text
         if step.technique not in ("naked-single", "hidden-single", "forcing-chain",
-                                  "forcing-net", "trial", "bug-plus-one"):
+                                  "forcing-net", "trial", "bug-plus-one", "template-set",
+                                  "template-delete"):
             assert hint_text(step, 3, pos) == "the pattern: " + step.lead
+
+
+def test_a_template_hint_points_at_the_box_of_its_effect_not_the_answer():
+    """Level 3 of a template step names the box where it acts and lights
+    that box, not the templates' cells (the candidates left out of them are
+    the answer); level 4 gives the effect."""
+    from tutor.engine.hint_words import words_for
+    seen = set()
+    for pos, step in rung_steps():
+        if step.technique not in ("template-set", "template-delete"):
+            continue
+        seen.add(step.technique)
+        text = hint_text(step, 3, pos)
+        place = words_for(step).pattern_place(step)
+        effect = [i for i, _ in step.eliminations + step.placements]
+        assert {18 + BOX[i] for i in effect} == set(place.houses)
+        assert all(cell_name(i) not in text for i in effect), text
+        assert house_name(place.houses[0]) in text and f"{step.roles.count} templates" in text
+    assert seen == {"template-set", "template-delete"}
 
 
 def test_a_wing_names_its_pivot_and_a_single_keeps_its_digit():

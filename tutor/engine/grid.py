@@ -171,6 +171,19 @@ def parse_cell(text: str) -> int:
     raise ValueError(f"'{text}' is not a cell name (expected r1c1 .. r9c9)")
 
 
+def houses_of(group: str) -> list[int]:
+    """The houses of a group as typed: 'r348' rows 3, 4, 8; 'r47b2' rows 4
+    and 7 and box 2 (a Franken fish's base) -> sorted house numbers."""
+    import re
+
+    if not re.fullmatch(r"(?:[rcbRCB][1-9]+)+", group):
+        raise ValueError(f"'{group}' is not a house group (expected e.g. r348, c145 or r47b2)")
+    out: set[int] = set()
+    for kind, numbers in re.findall(r"([rcb])([1-9]+)", group.lower()):
+        out.update("rcb".index(kind) * 9 + int(k) - 1 for k in numbers)
+    return sorted(out)
+
+
 def parse_cells(text: str) -> list[int]:
     """'r6c45', 'r4c7 r5c79', 'r25c3,r6c1' -> sorted cell numbers."""
     import re

@@ -157,6 +157,7 @@ class Notation:
     X-Cycle).  `drop` holds regular expressions over the lower-case entry."""
     words: tuple[str, ...] = ()
     drop: tuple[str, ...] = ()
+    houses: bool = False        # a pattern may name its houses ('#3 r47b2 c145': a fish's base and cover)
 
 
 def default_entry_keys(step: Step) -> EntryKeys:
@@ -230,6 +231,12 @@ def family(id: str, name: str, noun: str = "", aliases: tuple[str, ...] = (),
 FAMILY_NOUNS: dict[str, str] = {}
 FAMILY_ALIASES: dict[str, tuple[str, ...]] = {}
 FAMILY_NOTATION: dict[str, Notation] = {}
+
+
+def named_by_houses(tid: str) -> bool:
+    """Whether a pattern of this technique may be named by its houses."""
+    t = REGISTRY[tid]
+    return t.notation.houses or FAMILY_NOTATION.get(t.family, Notation()).houses
 
 
 def notations() -> list[Notation]:

@@ -180,7 +180,7 @@ class ClaimDialog(ModalScreen["tuple[str, str] | None"]):
             yield Label(f"Claim {self.claim}: by which technique? (Enter submits, Esc cancels)")
             yield Input(placeholder="technique, e.g. X-Wing or naked pair", id="by",
                         suggester=SuggestFromList(names, case_sensitive=False))
-            yield Input(placeholder="pattern cells (optional), e.g. r6c45", id="pattern")
+            yield Input(placeholder="pattern (optional): cells r6c45, or a fish r47b2 c145", id="pattern")
 
     def on_mount(self) -> None:
         self.query_one("#by").focus()

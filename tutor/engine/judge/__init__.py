@@ -37,18 +37,17 @@ code: no UI imports.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
 from .. import registry
-from ..grid import cell_name, parse_cells
+from ..grid import cell_name
 from ..names import Named, read_name as resolve_technique, step_label, technique_label  # noqa: F401
 from ..position import Position
 from ..registry import UnknownTechnique
-from ..techniques.chains.text import parse_cell_order, parse_eureka
 from .cache import CACHE_SIZE, _tier, clear_cache, entry_for, step_effect  # noqa: F401
 from .claims import Claim, ClaimError, parse_claim  # noqa: F401
 from .judging import _Judging
+from .pattern import MAX_PATTERN_CHARS, Pattern, pattern_cells, read_pattern  # noqa: F401
 from .lookahead import LOOKAHEAD_STEPS  # noqa: F401
 from .verdict import Verdict, highlight, sentence
 
@@ -59,7 +58,7 @@ def judge(position, claim, by: str | None = None, pattern=None, uniqueness: bool
     request = read_request(pos, claim, by, pattern, uniqueness)
     if isinstance(request, Verdict):
         return request
-    c, named, pcells, ptext = request
+    c, named, pat, ptext = request
     tech_id = named.ids[0] if named and len(named.ids) == 1 else None
     entry = entry_for(pos)
     broken = entry.broken()
@@ -73,7 +72,7 @@ def judge(position, claim, by: str | None = None, pattern=None, uniqueness: bool
     if count > 1:
         return Verdict("invalid", "This position has several solutions, so the engine cannot call "
                        "any claim true or false.", tech_id, [], c, highlight())
-    return _Judging(entry, c, named, pcells, sol, uniqueness, ptext).run()
+    return _Judging(entry, c, named, pat, sol, uniqueness, ptext).run()
 
 
 def read_request(pos: Position, claim, by: str | None = None, pattern=None, uniqueness: bool = True):
@@ -101,16 +100,16 @@ def read_request(pos: Position, claim, by: str | None = None, pattern=None, uniq
         if off:
             named = replace(named, ids=tuple(t for t in named.ids if t not in off))
     tech_id = named.ids[0] if named and len(named.ids) == 1 else None
-    pcells: list[int] = []
+    pat = Pattern()
     ptext = pattern.strip() if isinstance(pattern, str) else ""
     if pattern is not None and pattern != "" and pattern != []:
         try:
             if len(ptext) > MAX_PATTERN_CHARS:
                 raise ValueError(f"{len(ptext):,} characters; a pattern is at most "
                                  f"{MAX_PATTERN_CHARS:,}")
-            pcells = sorted(set(pattern_cells(pattern) if isinstance(pattern, str) else
-                                (int(i) for i in pattern)))
-            if any(not 0 <= i < 81 for i in pcells):
+            pat = read_pattern(pattern) if isinstance(pattern, str) else \
+                Pattern(sorted({int(i) for i in pattern}))
+            if any(not 0 <= i < 81 for i in pat.cells):
                 raise ValueError("pattern cells run from r1c1 to r9c9")
         except (ValueError, TypeError) as e:
             return Verdict("invalid", sentence(f"pattern: {e}"), tech_id, [], c, highlight())
@@ -119,30 +118,7 @@ def read_request(pos: Position, claim, by: str | None = None, pattern=None, uniq
     problem = _claim_problem(pos, c)
     if problem:
         return Verdict("invalid", sentence(problem[0]), tech_id, [], c, highlight(cells=[problem[1]]))
-    return c, named, pcells, ptext
-
-
-# the longest pattern text read (a chain through every cell in Eureka is
-# about 2,000 characters)
-MAX_PATTERN_CHARS = 4000
-
-
-_LINKED_CELLS = re.compile(r"r[1-9]c[1-9](\s*[-=]\s*r[1-9]c[1-9])+", re.I)
-
-
-def pattern_cells(text: str) -> list[int]:
-    """The cells of a pattern as typed: cell groups ('r6c45 r7c1'), a chain's
-    cells with its links ('r3c2-r3c7=r5c7') or Eureka text
-    ('(4=8)r3c2-(8)r3c7=(8-5)r5c7=(5)r5c2')."""
-    try:
-        return parse_cells(text)
-    except ValueError:
-        terms = parse_eureka(text)
-        if terms is not None:
-            return sorted({c for _, cells, _ in terms for c in cells})
-        if _LINKED_CELLS.fullmatch(text.strip()):
-            return sorted(set(parse_cell_order(text) or ()))
-        raise
+    return c, named, pat, ptext
 
 
 def _parse_position(text) -> Position:

@@ -3,7 +3,7 @@ and what to say about the learner's pattern."""
 from __future__ import annotations
 
 from .. import registry
-from ..grid import cell_name, cells_name
+from ..grid import cell_name
 from ..names import Named, needs_noun, step_label, technique_label
 from ..registry import PatternQuery, PatternReport, check_pattern
 from ..step import Step, effects_text
@@ -11,20 +11,22 @@ from ..techniques.patterns import an, pick_report
 from .cache import _Entry, _tier, step_effect
 from .claims import Claim
 from .lookahead import LOOKAHEAD_STEPS, lookahead
+from .pattern import Pattern
 from .verdict import Verdict, a_step, highlight, items_text, lead, next_step_text, sentence
 
 
 class _Judging:
     """One judge() call once the claim and position are known to be sound."""
 
-    def __init__(self, entry: _Entry, claim: Claim, named: Named | None, pcells: list[int], sol,
+    def __init__(self, entry: _Entry, claim: Claim, named: Named | None, pattern: Pattern, sol,
                  uniqueness: bool = True, ptext: str = ""):
         self.e = entry
         self.uniqueness = uniqueness
         self.pos = entry.pos
         self.claim = claim
         self.named = named
-        self.pcells = pcells
+        self.pattern = pattern
+        self.pcells = pattern.cells
         self.ptext = ptext            # the pattern as typed: a chain's order counts
         self.sol = sol
         self.items = claim.items()
@@ -36,12 +38,19 @@ class _Judging:
 
     # ------------------------------------------------------------ pieces
     def _check_pattern(self):
-        if not self.pcells or not self.named:
+        if not self.pattern or not self.named:
             return None
         reports = []
         for tid in self.named.ids:
             label = self.named.label if len(self.named.ids) == 1 else technique_label(tid)
-            r = check_pattern(self.pos, PatternQuery(tid, tuple(self.pcells), size=self.named.size,
+            if self.pattern.lines and not registry.named_by_houses(tid):
+                # houses mean nothing to its check: say how it is named instead
+                reports.append(PatternReport(False, label, list(self.pcells),
+                                             f"{an(label)} is named by its cells (e.g. r6c45), "
+                                             f"not by houses", fits=False))
+                continue
+            r = check_pattern(self.pos, PatternQuery(tid, tuple(self.pcells), self.pattern.digits,
+                                                     self.pattern.lines, size=self.named.size,
                                                      claim=tuple(self.items), label=label,
                                                      text=self.ptext))
             if r is not None:
@@ -54,7 +63,7 @@ class _Judging:
 
     def _pattern_note(self, step: Step | None = None, named_proves: bool = False) -> str:
         """A sentence about the learner's pattern, or ''."""
-        name = cells_name(self.pcells)
+        name = self.pattern.name()
         r = self.report
         if r is not None and not r.ok and step is not None:
             # a family was named: the failing condition of the technique that proves it
@@ -71,7 +80,7 @@ class _Judging:
                 return (f"{name} does form {an(noun)} that removes it, but the engine's finder "
                         f"does not report that step here.")
             return ""
-        if self.pcells and step is not None and _match(step, self.pcells) > 1:
+        if self.pattern and step is not None and _match(step, self.pattern) > 1:
             return f"The step that proves it does not use {name}."
         return ""
 
@@ -93,7 +102,7 @@ class _Judging:
     def _choice_key(self, tid, k, step):
         """Preference among proofs: the learner's pattern, the simplest tier,
         then the step the tier offers first (`registry.offer_key`)."""
-        m = _match(step, self.pcells) if self.pcells else 0
+        m = _match(step, self.pattern) if self.pattern else 0
         return (m, _tier(tid), registry.offer_key(registry.REGISTRY[tid], step), k)
 
     def _single(self, tids, by_pattern: bool = False) -> Step | None:
@@ -112,7 +121,7 @@ class _Judging:
                         key = self._choice_key(tid, k, s)
                         if best is None or key < best[0]:
                             best = (key, s)
-            if best is not None and (not (self.pcells and by_pattern) or best[0][0] == 0):
+            if best is not None and (not (self.pattern and by_pattern) or best[0][0] == 0):
                 break
         return best[1] if best else None
 
@@ -194,10 +203,10 @@ class _Judging:
             if not t.last_resort or t.guess or report is None or not report.covers(self.items):
                 continue
             shown = [s for _, s, eff in self.e.covering(tid, self.items[0])
-                     if self.want <= eff and _match(s, self.pcells) < 2]
+                     if self.want <= eff and _match(s, self.pattern) < 2]
             if shown:
                 return self._proved("proved", shown[:1])
-            return Verdict("proved", f"Proved by {report.label} from {cells_name(self.pcells)}: "
+            return Verdict("proved", f"Proved by {report.label} from {self.pattern.name()}: "
                                      f"every branch of the premise leads to {items_text(self.items)}.",
                            tid, [], self.claim,
                            highlight(cells=self.pcells, eliminations=sorted(report.removes or ()),
@@ -322,7 +331,7 @@ class _Judging:
             if t.guess:
                 return sentence(f"{an(technique_label(tid))} is a guess: it shows the way when no "
                                 f"logic does, and proves nothing")
-            if t.last_resort and not self.pcells:
+            if t.last_resort and not self.pattern:
                 return (f"To have it checked as {an(technique_label(tid))}, name the premise it "
                         f"starts from (a cell, or the places of one digit in a house).")
         return ""
@@ -338,10 +347,14 @@ class _Judging:
         return f"{items_text(sorted(done))} can be proved now; {items_text(rest)} cannot."
 
 
-def _match(step: Step, pcells) -> int:
-    """0: the step's cells are the pattern; 1: one contains the other; 2: no."""
+def _match(step: Step, pattern: Pattern) -> int:
+    """0: the step's cells are the pattern; 1: one contains the other; 2: no.
+    A pattern named by its houses (a fish) matches the step on those houses."""
+    if pattern.lines:
+        named = {h for g in pattern.lines for h in g}
+        return 0 if named == set(step.houses) and set(pattern.cells) <= set(step.cells) else 2
     cells = set(step.cells)
-    p = set(pcells)
+    p = set(pattern.cells)
     if cells == p:
         return 0
     if p <= cells or cells <= p:

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass
 
 from ...engine import names
-from ...engine.grid import cells_name
+from ...engine.grid import cells_name, houses_of
 from ...engine.registry import get, technique_name
 from ...engine.techniques.patterns import lines_text
 
@@ -83,7 +83,7 @@ def parse_entry(text: str) -> Entry:
             rows, cols = tok[1:].split("c")
             cells.extend((int(r) - 1) * 9 + int(c) - 1 for r in rows for c in cols)
         elif kind == "house":
-            houses.append(tuple(sorted(_houses(tok))))
+            houses.append(tuple(houses_of(tok)))
         elif kind in ("hash", "list", "bare"):
             digits.extend(int(ch) for ch in m.group(kind) if ch.isdigit())
         elif kind == "word":
@@ -97,15 +97,6 @@ def parse_entry(text: str) -> Entry:
         raise EntryError(f"'{raw}' names no cells: give them like r6c45 "
                          f"(or, for a fish, the lines like R348 C136)")
     return Entry(raw, technique, family, tuple(cells), tuple(digits), tuple(houses))
-
-
-def _houses(token: str) -> set[int]:
-    """The houses of a group: 'r348' rows 3, 4, 8; 'r3b1' row 3 and box 1."""
-    out = set()
-    for kind, numbers in re.findall(r"([rcb])([1-9]+)", token):
-        base = {"r": 0, "c": 9, "b": 18}[kind]
-        out.update(base + int(k) - 1 for k in numbers)
-    return out
 
 
 def _named(raw: str, hits: list, n_cells: int) -> tuple[str | None, str | None]:

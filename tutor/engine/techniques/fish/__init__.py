@@ -11,7 +11,7 @@ A new fish variant is one more module here.
 from ...registry import Notation, family
 
 # 'Swordfish #3 BaseSet:R348 CoverSet:C136', '... fin r2c8'
-NOTATION = Notation(words=("base", "cover", "baseset", "coverset", "fin", "fins"))
+NOTATION = Notation(words=("base", "cover", "baseset", "coverset", "fin", "fins"), houses=True)
 
 family("fish", "Fish", "fish", aliases=("basic fish",), notation=NOTATION)
 family("finned-fish", "Finned fish", "finned fish", notation=NOTATION)

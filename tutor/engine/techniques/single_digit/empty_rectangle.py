@@ -50,7 +50,7 @@ from dataclasses import dataclass
 
 from ...grid import BOX, COL, HOUSE_MASK, ROW, bit, cell_bits, cell_name, cells_name, house_name
 from ...position import Position
-from ...registry import EntryKeys, PatternQuery, PatternReport, technique
+from ...registry import EntryKeys, Notation, PatternQuery, PatternReport, technique
 from ...roles import BASE, HOUSE, LINK, Part, Roles
 from ...step import make_step
 from ..common import Memo, digit_masks, query_digits
@@ -282,6 +282,7 @@ def _whole_box(pos, d, box, ers, cells, named, label):
            label=LABEL, prerequisites=("pointing", "two-string-kite", "turbot-fish"),
            distractors=("two-string-kite", "turbot-fish", "skyscraper", "finned-x-wing"),
            aliases=("empty rectangle", "empty rectangles", "emptyrectangle", "er"),
+           notation=Notation(houses=True),      # its box may be named: 'b5'
            entry_keys=lambda s: EntryKeys(
                frozenset(s.cells), alternatives=(frozenset(s.cells[-2:]),),
                # as the step reads: the box, then its ER row and column

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...grid import BOX, cell_bits, cell_name, lines_text
-from ...hint_words import HintWords, Place, place_text
+from ...hint_words import HintWords, Place, houses_text, place_text
 from ...position import Position
 from ...registry import EntryKeys, Notation, PatternQuery, PatternReport, technique
 from ...roles import HOUSE, TEMPLATE, Part, Roles
@@ -106,6 +106,20 @@ class TemplateHints(HintWords):
                 else "some candidates are used by none of them, so they are false")
         return (f"look {place_text(self.place(step))}: there are {n} ways to place all of the {d}s, one in "
                 f"each row, column and box, on the candidates; {seen}.")
+
+
+    def pattern(self, step) -> str:
+        # not the cells the templates use: the candidates they leave out are the answer
+        d, n = step.digits[0], step.roles.count
+        box = houses_text(self.pattern_place(step).houses)
+        if step.roles.kind.places:
+            return f"the pattern: every one of the {n} templates of {d} puts its {d} of {box} in the same cell."
+        return f"the pattern: in {box}, some candidate {d} is used by none of the {n} templates of {d}."
+
+    def pattern_place(self, step) -> Place:
+        """The box (or boxes) of the effect, never the templates' cells."""
+        cells = [i for i, _ in step.eliminations + step.placements]
+        return Place(houses=tuple(sorted({18 + BOX[i] for i in cells})), digits=step.digits)
 
 
 def _check(kind: TemplateKind):
