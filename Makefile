@@ -22,15 +22,16 @@ $(TSTAMP): $(STAMP)
 run: $(STAMP)
 	$(BIN)/sudoku-tutor $(ARGS)
 
-# the whole suite, spread over every core (pytest-xdist)
+# the whole suite, spread over every core (pytest-xdist; a worker that runs out
+# of tests takes some of another's, so none idles at the end)
 test: $(TSTAMP)
-	$(BIN)/python -m pytest -q -n auto $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n auto --dist worksteal $(PYTEST_ARGS)
 
 # the edit-test loop (CONTRIBUTING.md): the engine, judge, quizzes, teaching,
 # command line, generator and store without the slow marks, and a smoke of
 # the app and the classroom (marks: pyproject.toml)
 test-fast: $(TSTAMP)
-	$(BIN)/python -m pytest -q -n auto -m "$(FAST)" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -n auto --dist worksteal -m "$(FAST)" $(PYTEST_ARGS)
 FAST := (not slow and not postgres and not browser and not app and not classroom) or smoke
 
 # what CI runs before the tests: ruff on all code, mypy on the engine and the store

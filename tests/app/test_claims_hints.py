@@ -99,6 +99,26 @@ async def test_claim_by_a_named_technique_proved_other_and_invalid(lockedset_bra
         assert "Unknown technique 'frobnicate'" in play.log_lines[-2]
 
 
+# lessons/franken-fish.md, example 1: Franken Swordfish 3 r47b2 c145 => r6c15,r9c4<>3
+FRANKEN = ("9{57}64{23}18{27}{35}2137859468{57}4{39}{239}6{35}{27}1{357}4{57}8{357}96126{28}{278}1{47}{24}{3"
+           "5}{35}9{135}{239}{1259}6{35}{23}487{1357}6{1257}{35}{13}8{27}944{39}{59}2671{35}8{157}{238}{1578"
+           "}{359}{149}{34}{27}6{35}")
+
+
+async def test_the_claim_dialog_takes_a_fish_named_by_its_houses():
+    app = make(FRANKEN)
+    async with app.run_test() as pilot:
+        play = app.play
+        await mark(pilot, app, "r6c1", 3)
+        await pilot.press("b")
+        await pilot.pause()
+        await pilot.press(*"franken swordfish", "tab", *"r47b2 c145", "enter")
+        await settle(pilot)
+        assert play.log_lines[-3] == "Claim: r6c1<>3 by franken swordfish in r47b2 c145"
+        assert play.log_lines[-2] == ("✔ Proved by Franken Swordfish: 3 r47b2 c145. "
+                                      "It also removes r6c5,r9c4<>3.")
+
+
 async def test_claim_true_but_unproved(without_forcing):
     app = make(STUCK)
     async with app.run_test() as pilot:
