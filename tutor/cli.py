@@ -294,7 +294,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("claim", help="e.g. 'r6c9<>5', 'r6c9<>5,r6c8<>5', 'r6c9<>58', 'r6c89<>5', 'r1c2=7'")
     s.add_argument("--by", metavar="ID", help="the technique you used (id, family or name, e.g. 'naked pair')")
     s.add_argument("--pattern", metavar="CELLS", help="the pattern cells you used, e.g. r6c45; a chain in order "
-                   "('r1c2 r1c7 r5c7') or as Eureka text ('(4=8)r3c2-(8)r3c7=(8)r5c7')")
+                   "('r1c2 r1c7 r5c7') or as Eureka text ('(4=8)r3c2-(8)r3c7=(8)r5c7'); a fish by its "
+                   "base and cover houses ('3 r47b2 c145', fins as cells after them)")
     s.add_argument("--after", metavar="ID[,ID...]", action="append",
                    help="first apply these techniques until none applies")
     s.add_argument("--json", action="store_true",

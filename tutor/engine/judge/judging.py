@@ -352,7 +352,9 @@ def _match(step: Step, pattern: Pattern) -> int:
     A pattern named by its houses (a fish) matches the step on those houses."""
     if pattern.lines:
         named = {h for g in pattern.lines for h in g}
-        return 0 if named == set(step.houses) and set(pattern.cells) <= set(step.cells) else 2
+        if not named <= set(step.houses) or not set(pattern.cells) <= set(step.cells):
+            return 2
+        return 0 if named == set(step.houses) else 1    # 1: a finned fish's fin box besides
     cells = set(step.cells)
     p = set(pattern.cells)
     if cells == p:
