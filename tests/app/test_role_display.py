@@ -203,3 +203,36 @@ async def test_hint_levels_draw_the_premise_of_a_net(monkeypatch):
         assert any(m.cue == "P" for m in play.grid.highlight.roles)
         assert any(m.cue == "1" for m in play.grid.highlight.roles)
         assert play.grid.highlight.eliminations or play.grid.highlight.placements
+
+
+def box_edge(grid, box: int) -> str:
+    """The box's bottom edge under its middle column."""
+    lay = grid.grid_layout
+    row, col = box // 3 * 3 + 2, box % 3 * 3 + 1
+    return grid.render_line(lay.row_y(row) + lay.ch).text[lay.col_x(col):lay.col_x(col) + lay.cw].strip("━")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_a_franken_fish_letters_its_box_apart_from_rows_and_columns(monkeypatch, size):
+    """The rows on the left border, the columns on the top line, and the
+    box on its own bottom edge, so a box's letter
+    never sits among the columns' on the top line (the first practice
+    position: base c245, cover r14 and b8)."""
+    app = make_looking(monkeypatch, practice("franken-fish"), "no-color")
+    async with app.run_test(size=size) as pilot:
+        step = await shown(app, pilot, "franken-fish")
+        grid = app.play.grid
+        houses = step.houses
+        size_ = len(houses) // 2
+        base, cover = houses[:size_], houses[size_:]
+        assert any(h >= 18 for h in houses)
+        letter = lambda h: "B" if h in base else "C" if h in cover else None  # noqa: E731
+        for row in range(9):
+            assert left_border(grid, row) == (letter(row) or "┃"), row
+        for col in range(9):
+            assert top_border(grid, col).strip("━") == (letter(9 + col) or ""), col
+        for box in range(9):
+            assert box_edge(grid, box) == (letter(18 + box) or ""), box
+        # nothing else on the top line: no box letter among the columns'
+        top = grid.render_line(0).text
+        assert sum(ch in "BC" for ch in top) == sum(1 for h in houses if 9 <= h < 18), top

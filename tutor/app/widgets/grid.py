@@ -24,7 +24,7 @@ from textual.widget import Widget
 
 from ...engine.grid import COL, ROW
 from ...engine.position import Position
-from .grid_cells import CUE, cell_keys, cell_segments, frame_letters, merge, rule_segments
+from .grid_cells import CUE, cell_keys, cell_segments, rule_letter, merge, rule_segments
 from .grid_layout import COMPACT, LARGE, LAYOUTS, MEDIUM, GridLayout, choose_layout
 from .highlight import NO_HIGHLIGHT, Highlight
 
@@ -317,8 +317,8 @@ class SudokuGrid(Widget, can_focus=True):
         # cheap wrapper; Textual keeps the lines on screen itself.
         rule = lay.rule_kind(y)
         if rule is not None:
-            letters = frame_letters(self._frame, rule, y, c, lay)
-            key = ("rule", rule, c, letters)
+            letter = rule_letter(self._frame, rule, y, c, lay)
+            key = ("rule", rule, c, letter)
         else:
             r, k = lay.row_of_y(y)
             # a row's role letter sits on the left border, on the cell's middle line
@@ -329,7 +329,7 @@ class SudokuGrid(Widget, can_focus=True):
         segments = self._line_cache.get(key)
         if segments is None:
             if rule is not None:
-                segments = rule_segments(rule, c, lay, self._style, letters)
+                segments = rule_segments(rule, c, lay, self._style, letter)
             else:
                 border = self._style(("border",))
                 segs: list[tuple[str, Style]] = []

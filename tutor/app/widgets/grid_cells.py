@@ -29,8 +29,8 @@ with NO_COLOR or a monochrome theme:
                      ! where a net breaks; the pivot, hinge, stem and premise
                      bold on a tint, a fin italic (role_view.py)
   house role         its letter on the frame: B base, C cover, H house (rows
-                     on the left border, columns on the top, boxes at their
-                     top-left corner); the house's cells tinted
+                     on the left border, columns on the top, a box on its
+                     bottom edge); the house's cells tinted
 
 The styles come from the widget (its component classes, see grid.py): the
 functions here take `style_of(kinds, background_kinds) -> Style`.
@@ -122,48 +122,43 @@ def cell_keys(pos: Position, cur: int, marks, conflicts, hl: Highlight, digit: i
 
 # ------------------------------------------------------------------ segments
 
-def rule_segments(kind: str, c: int, lay: GridLayout, style_of: StyleOf,
-                  letters: tuple = ("", "", "")) -> list[Segment]:
+def rule_segments(kind: str, c: int, lay: GridLayout, style_of: StyleOf, letter: str = "") -> list[Segment]:
     """Column c's piece of a rule line ('top', 'bottom', 'box' or 'thin').
-    `letters`: house-role letters drawn on it, at its left corner (column
-    0), in its middle (a column's role, on the top line) and at its right
-    join (the next box's corner); '' where there is none."""
+    `letter`: a house-role letter drawn in its middle (see rule_letter)."""
     heavy = kind in ("top", "bottom", "box")
     left, thin_join, box_join, right = {"top": "┏┯┳┓", "bottom": "┗┷┻┛",
                                         "box": "┣┿╋┫", "thin": "┠┼╂┨"}[kind]
     border = style_of(("border",))
     line_style = border if heavy else style_of(("thin",))
-    at_left, middle, at_join = letters
-    cue = style_of(("cue",))
     segs: list[tuple[str, Style]] = []
     if c == 0:
-        segs.append((at_left, cue) if at_left else (left, border))
+        segs.append((left, border))
     run = "━" if heavy else "─"
-    if middle:
+    if letter:
         half = (lay.cw - 1) // 2
-        segs += [(run * half, line_style), (middle, cue), (run * (lay.cw - 1 - half), line_style)]
+        segs += [(run * half, line_style), (letter, style_of(("cue",))), (run * (lay.cw - 1 - half), line_style)]
     else:
         segs.append((run * lay.cw, line_style))
     if c == 8:
         segs.append((right, border))
     elif c % 3 == 2:
-        segs.append((at_join, cue) if at_join else (box_join, border))
+        segs.append((box_join, border))
     else:
         segs.append((thin_join, line_style))
     return merge(segs)
 
 
-def frame_letters(frame: dict, rule: str, y: int, c: int, lay: GridLayout) -> tuple[str, str, str]:
-    """The house-role letters (frame: house -> letter) on column c's piece
-    of rule line y: a box's at its top-left corner (this piece's left corner
-    or right join), a column's in the middle of the top line."""
-    if not frame or rule not in ("top", "box"):
-        return "", "", ""
-    band = 0 if rule == "top" else (y - 1) // (lay.box_h + 1) + 1
-    left = frame.get(18 + 3 * band, "") if c == 0 else ""
-    join = frame.get(18 + 3 * band + c // 3 + 1, "") if c % 3 == 2 and c < 8 else ""
-    middle = frame.get(9 + c, "") if rule == "top" else ""
-    return left, middle, join
+def rule_letter(frame: dict, rule: str, y: int, c: int, lay: GridLayout) -> str:
+    """The house-role letter (frame: house -> letter) on column c's piece of
+    rule line y: a column's on the top line; a box's on its bottom edge,
+    under its middle column.  Rows letter the left border (grid.py), so no
+    two kinds of house share a place."""
+    if rule == "top":
+        return frame.get(9 + c, "")
+    if rule in ("box", "bottom") and c % 3 == 1:
+        band = 2 if rule == "bottom" else (y - 1) // (lay.box_h + 1)     # the band above the line
+        return frame.get(18 + 3 * band + c // 3, "")
+    return ""
 
 
 def cell_segments(key: tuple, k: int, lay: GridLayout, style_of: StyleOf) -> list[tuple[str, Style]]:

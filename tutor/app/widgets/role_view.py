@@ -56,7 +56,7 @@ class RoleMark:
 @dataclass(frozen=True)
 class FrameMark:
     """A house role, lettered on the frame (rows on the left, columns on
-    top, boxes at their top-left corner)."""
+    top, a box on its bottom edge)."""
     house: int
     cue: str
     look: str
