@@ -18,6 +18,7 @@ PG_FIXTURES = {"pg_server", "durable_pg"}      # the tests on a throw-away Postg
 FOLDER_MARKS = ("app", "classroom")     # tests/app -> `app`, tests/classroom -> `classroom`
 
 
+@pytest.hookimpl(optionalhook=True)      # a run without xdist (-p no:xdist) has no such hook
 def pytest_xdist_auto_num_workers(config):
     """`-n auto`: one worker more than the cores.  Many tests wait (an app
     repainting, a login, a server starting) while others compute; the extra
