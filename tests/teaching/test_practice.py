@@ -64,6 +64,19 @@ def test_cache_positions_have_the_technique_as_simplest_step(tid):
         assert all(p.position.values[i] == sol[i] or p.position.has(i, sol[i]) for i in range(81))
 
 
+def test_every_cache_line_counts_its_instances():
+    """The bank's seeding reads the count from the line (counting afresh took a
+    minute of CPU for the last-resort rungs); a variant keeps its base's count,
+    which is the count on the variant itself."""
+    from tutor.teaching.practice_bank import _real_instances
+    for tid in PRACTISED:
+        cached = load_cache(tid)
+        assert all(p.instances >= 1 for p in cached), tid
+        variant = next((p for p in cached if p.is_variant), None)
+        if variant is not None and not REGISTRY[tid].last_resort:
+            assert variant.instances == _real_instances(tid, variant.position), tid
+
+
 def test_a_rung_never_simplest_says_so_at_once(tmp_path, monkeypatch):
     """A rung the rebuild found no position for (no shipped rung is like that
     now, so its cache is emptied here): the cache file records it; practice

@@ -27,8 +27,10 @@ def variant_of(base: PracticePosition, sym: Symmetry) -> PracticePosition | None
         return None
     if pos.solution() != sym.values(base.position.solution() or [0] * 81):
         return None
+    # a redrawing keeps the logic, so the instances too (the bank's seeding reads them)
     return PracticePosition(base.technique, pos, f"{VARIANT_PREFIX}{base.source} ({sym.describe()})",
-                            redraw_puzzle(base.puzzle, sym), base.step_index, base.route, sym.code)
+                            redraw_puzzle(base.puzzle, sym), base.step_index, base.route, sym.code,
+                            base.instances)
 
 
 def make_variants(technique: str, bases: list[PracticePosition], count: int, seed="cache",
