@@ -142,12 +142,13 @@ def draw(store, user: str, technique: str, rating: float) -> PracticePosition:
     seen every banked one, a fresh variant of one."""
     if not bank.has(store, technique):
         seed(store, technique)
-    shown = _example_pkeys()
-    rows = [r for r in bank.draw(store, user, technique, rating, limit=NEAREST) if r.pkey not in shown]
-    if not rows:
-        made = add_variants(store, technique, 1, f"{user}:{time.time_ns()}")
-        rows = [r for r in bank.draw(store, user, technique, rating, limit=NEAREST)
-                if r.pkey not in shown] if made else []
+    def nearest() -> list:
+        shown = _example_pkeys()
+        return [r for r in bank.draw(store, user, technique, rating, limit=NEAREST) if r.pkey not in shown]
+
+    rows = nearest()
+    if not rows and add_variants(store, technique, 1, f"{user}:{time.time_ns()}"):
+        rows = nearest()
     if not rows:
         raise NoBankPositions(f"no practice positions for {technique} in the bank")
     last = bank.last_puzzle(store, user, technique)

@@ -47,13 +47,14 @@ def read_pattern(text: str) -> Pattern:
         for token in re.split(r"[\s,]+", text.strip()):
             if _DIGIT_MARK.fullmatch(token):
                 digits.append(int(token[-1]))
-            elif re.fullmatch(r"[rR][1-9]+[cC][1-9]+", token):
-                cells.update(parse_cells(token))
             elif token:
                 try:
-                    lines.append(tuple(houses_of(token)))
+                    cells.update(parse_cells(token))            # a fin: r3c8
                 except ValueError:
-                    bad.append(token)
+                    try:
+                        lines.append(tuple(houses_of(token)))    # r47b2
+                    except ValueError:
+                        bad.append(token)
         if not lines:
             raise first from None
         if bad:

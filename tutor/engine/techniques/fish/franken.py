@@ -22,7 +22,7 @@ from ...position import Position
 from ...registry import EntryKeys, PatternQuery, PatternReport, an, technique
 from ...roles import BASE, COVER, FIN, Part, Roles
 from ...step import make_step
-from ..common import Memo, digit_masks
+from ..common import Memo, digit_masks, tally
 from ..patterns import digit_guard, fail, one_digit
 from .basic import FISH_NAMES
 from .general import fish_of_digit
@@ -65,14 +65,10 @@ def _simplest(fishes) -> tuple:
     the lowest houses; `merged` says how many there were."""
     best: dict = {}
     for base, cover, fins, elims in fishes:
-        key = (fins.bit_count(), sum(h >= 18 for h in base + cover), base, cover)
-        kept = best.get(elims)
-        if kept is None or key < kept[0]:
-            best[elims] = (key, base, cover, fins, (kept[4] if kept else 0) + 1)
-        else:
-            best[elims] = kept[:4] + (kept[4] + 1,)
+        tally(best, elims, (fins.bit_count(), sum(h >= 18 for h in base + cover), base, cover),
+              (base, cover, fins))
     return tuple((base, cover, fins, elims, merged)
-                 for elims, (_, base, cover, fins, merged) in sorted(best.items(), key=lambda kv: kv[1][0]))
+                 for elims, (_, (base, cover, fins), merged) in sorted(best.items(), key=lambda kv: kv[1][0]))
 
 
 @dataclass(frozen=True)
