@@ -38,12 +38,28 @@ fewest houses left first: it is a fin (while fins are allowed and the fins
 so far still share a peer holding the digit) or it is covered by one of
 its houses the search admits as cover.  About three times faster than a
 walk per size with the bound counted afresh (docs/engine.md).
+
+The same walk is written in C (_walk.c), built where the machine has a
+compiler and used when it is there: same fish, same order, about fifty
+times faster, which is what makes fins and Mutant fish affordable.  The
+Python walk below is the reference (tests/engine/test_fish_walk.py compares
+the two) and the fallback; SUDOKU_TUTOR_PURE_PYTHON=1 forces it.
 """
 from __future__ import annotations
 
+import os
 from itertools import combinations
 
 from ...grid import HOUSE_MASK, PEER_MASK, cell_bits
+
+_ABI = 1        # what _walk.c's walk takes and gives (its ABI constant)
+try:
+    from . import _walk  # type: ignore[attr-defined]
+    if getattr(_walk, "ABI", None) != _ABI:     # left over from an older build
+        _walk = None
+except ImportError:
+    _walk = None
+COMPILED = _walk is not None and not os.environ.get("SUDOKU_TUTOR_PURE_PYTHON")
 
 
 # The houses of each cell (row, column, box), as house numbers 0..26.
@@ -61,6 +77,30 @@ def fish_of_digit(digit_mask: int, max_fins: dict, base_houses: tuple, cover_hou
     `admit(base, cover)` says it is of the kind sought: {size: [(base,
     cover, fin mask, elimination mask)]}, base and cover sorted tuples of
     house numbers."""
+    if COMPILED:
+        return fish_of_digit_c(digit_mask, max_fins, base_houses, cover_houses, admit)
+    return fish_of_digit_py(digit_mask, max_fins, base_houses, cover_houses, admit)
+
+
+def fish_of_digit_c(digit_mask: int, max_fins: dict, base_houses: tuple, cover_houses: frozenset,
+                    admit) -> dict:
+    """fish_of_digit by the compiled walk."""
+    hm = [HOUSE_MASK[h] & digit_mask for h in range(27)]
+    fins_at = [max_fins.get(size, -1) for size in range(max(max_fins) + 1)]
+    cover_bits = 0
+    for h in cover_houses:
+        cover_bits |= 1 << h
+    found: dict = {size: [] for size in max_fins}
+    for size, base, cover, fins, elims in _walk.walk(hm, digit_mask, fins_at,
+                                                      sorted(h for h in base_houses if hm[h]), cover_bits):
+        if admit(base, cover):
+            found[size].append((base, cover, fins, elims))
+    return found
+
+
+def fish_of_digit_py(digit_mask: int, max_fins: dict, base_houses: tuple, cover_houses: frozenset,
+                     admit) -> dict:
+    """fish_of_digit by the Python walk (the reference)."""
     hm = [HOUSE_MASK[h] & digit_mask for h in range(27)]
     options = _OPTIONS.get(cover_houses)
     if options is None:

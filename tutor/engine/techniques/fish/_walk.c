@@ -1,0 +1,349 @@
+/* The general fish walk of general.py in C: the same search, the same
+ * answers, about fifty times faster (docs/benchmarks.md).
+ *
+ * Optional: setup.py builds it where the machine has a C compiler, and
+ * general.py falls back to its own Python walk otherwise (or when
+ * SUDOKU_TUTOR_PURE_PYTHON is set).  tests/engine/test_fish_walk.py checks
+ * that both give the same fish, in the same order.  general.py's docstring
+ * has the definition and the search; the comments here only say where C
+ * does it differently.
+ *
+ *   walk(hm, digit_mask, fins_at, base_houses, cover_bits) -> list
+ *       hm: the digit's candidates in each of the 27 houses (81-bit masks);
+ *       fins_at[size]: the fins allowed at that size, -1 for a size not
+ *       sought; base_houses: the base houses to try, ascending; cover_bits:
+ *       the houses that may cover, one bit each.  Every fish that removes
+ *       something, as (size, base, cover, fins, eliminations), base and
+ *       cover ascending tuples of house numbers, in the order general.py's
+ *       walk finds them.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+typedef unsigned __int128 u128;
+
+#define MAX_SIZE 7
+#define ALL_CELLS ((((u128)1) << 81) - 1)
+
+static u128 PEER[81];
+static int HOUSES_OF[81][3];
+
+static int bits(u128 m) {
+    return __builtin_popcountll((unsigned long long)m) + __builtin_popcountll((unsigned long long)(m >> 64));
+}
+
+static int lowest(u128 m) {
+    unsigned long long lo = (unsigned long long)m;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((unsigned long long)(m >> 64));
+}
+
+static void init_tables(void) {
+    for (int i = 0; i < 81; i++) {
+        int r = i / 9, c = i % 9;
+        HOUSES_OF[i][0] = r;
+        HOUSES_OF[i][1] = 9 + c;
+        HOUSES_OF[i][2] = 18 + (r / 3) * 3 + c / 3;
+        PEER[i] = 0;
+        for (int j = 0; j < 81; j++) {
+            int rj = j / 9, cj = j % 9;
+            if (j != i && (r == rj || c == cj || (r / 3 == rj / 3 && c / 3 == cj / 3)))
+                PEER[i] |= ((u128)1) << j;
+        }
+    }
+}
+
+static int read_mask(PyObject *o, u128 *out) {
+    static PyObject *sixty_four = NULL;
+    if (!sixty_four && !(sixty_four = PyLong_FromLong(64))) return 0;
+    if (!PyLong_Check(o)) {
+        PyErr_SetString(PyExc_TypeError, "masks are ints");
+        return 0;
+    }
+    unsigned long long lo = PyLong_AsUnsignedLongLongMask(o);
+    PyObject *high = PyNumber_Rshift(o, sixty_four);
+    if (!high) return 0;
+    /* an 81-bit mask: what is left above bit 64 fits an unsigned long long
+     * (a negative or wider int raises here) */
+    unsigned long long hi = PyLong_AsUnsignedLongLong(high);
+    Py_DECREF(high);
+    if (hi == (unsigned long long)-1 && PyErr_Occurred()) return 0;
+    *out = ((u128)hi << 64) | lo;
+    return 1;
+}
+
+static PyObject *make_mask(u128 m) {
+    PyObject *lo = PyLong_FromUnsignedLongLong((unsigned long long)m);
+    if (!(m >> 64)) return lo;
+    PyObject *hi = PyLong_FromUnsignedLongLong((unsigned long long)(m >> 64));
+    PyObject *shift = PyLong_FromLong(64);
+    PyObject *up = (lo && hi && shift) ? PyNumber_Lshift(hi, shift) : NULL;
+    PyObject *both = up ? PyNumber_Or(up, lo) : NULL;
+    Py_XDECREF(lo);
+    Py_XDECREF(hi);
+    Py_XDECREF(shift);
+    Py_XDECREF(up);
+    return both;
+}
+
+static PyObject *house_tuple(unsigned house_bits) {
+    PyObject *t = PyTuple_New(__builtin_popcount(house_bits));
+    if (!t) return NULL;
+    for (int k = 0; house_bits; k++) {
+        int h = __builtin_ctz(house_bits);
+        house_bits &= house_bits - 1;
+        PyTuple_SET_ITEM(t, k, PyLong_FromLong(h));
+    }
+    return t;
+}
+
+/* Covers of one base set, as house bits; few, so a plain array. */
+typedef struct {
+    unsigned *items;
+    int n, cap;
+} Keys;
+
+static int keys_add(Keys *k, unsigned cover) {
+    for (int i = 0; i < k->n; i++)
+        if (k->items[i] == cover) return 1;
+    if (k->n == k->cap) {
+        int cap = k->cap ? 2 * k->cap : 16;
+        unsigned *grown = PyMem_Realloc(k->items, cap * sizeof(unsigned));
+        if (!grown) { PyErr_NoMemory(); return 0; }
+        k->items = grown;
+        k->cap = cap;
+    }
+    k->items[k->n++] = cover;
+    return 1;
+}
+
+/* Python sorts the covers of one size as tuples of ascending houses: the
+ * first house that differs decides, the lower one first. */
+static int tuple_order(const void *a, const void *b) {
+    unsigned x = *(const unsigned *)a, y = *(const unsigned *)b;
+    unsigned differ = x ^ y;
+    if (!differ) return 0;
+    unsigned first = differ & -differ;
+    return (x & first) ? -1 : 1;
+}
+
+typedef struct {
+    u128 hm[27];
+    u128 digit_mask;
+    u128 reach[81];
+    int options[81][3], n_options[81];
+    int fins_at[MAX_SIZE + 1];
+    int top, limit;
+    unsigned cover_bits;
+    int usable[27], n_usable;
+    PyObject *found;
+    Keys keys;
+    int failed;
+    /* the base set being covered */
+    int size, max_fins;
+    unsigned base_bits;
+    u128 base_mask, inside;
+} Walk;
+
+/* general.py's _filled: the chosen covers, filled up by any further cover
+ * houses holding a base candidate. */
+static void filled(Walk *w, unsigned chosen, unsigned taken, int n_chosen) {
+    if (n_chosen == w->size) {
+        if (!keys_add(&w->keys, chosen)) w->failed = 1;
+        return;
+    }
+    int spare[27], n = 0;
+    for (int h = 0; h < 27; h++)
+        if ((w->cover_bits >> h & 1) && !(taken >> h & 1) && (w->hm[h] & w->base_mask)) spare[n++] = h;
+    int need = w->size - n_chosen, pick[MAX_SIZE];
+    if (need > n) return;
+    for (int i = 0; i < need; i++) pick[i] = i;
+    for (;;) {
+        unsigned cover = chosen;
+        for (int i = 0; i < need; i++) cover |= 1u << spare[pick[i]];
+        if (!keys_add(&w->keys, cover)) { w->failed = 1; return; }
+        int i = need - 1;
+        while (i >= 0 && pick[i] == n - need + i) i--;
+        if (i < 0) return;
+        pick[i]++;
+        for (int j = i + 1; j < need; j++) pick[j] = pick[j - 1] + 1;
+    }
+}
+
+static void cover_search(Walk *w, unsigned chosen, int n_chosen, unsigned taken, u128 covered,
+                         u128 fins, u128 common) {
+    if (w->failed) return;
+    u128 left = w->base_mask & ~covered & ~fins;
+    if (!left) {
+        filled(w, chosen, taken, n_chosen);
+        return;
+    }
+    int n_fins = bits(fins);
+    if (n_chosen == w->size && bits(left) + n_fins > w->max_fins) return;
+    u128 pick = (left & w->inside) ? (left & w->inside) : left;
+    int x = lowest(pick);
+    if (n_chosen < w->size) {
+        int spare = n_chosen == w->size - 1 ? w->max_fins - n_fins : 81;
+        for (int k = 0; k < w->n_options[x]; k++) {
+            int h = w->options[x][k];
+            if (!(taken >> h & 1) && bits(left & ~w->hm[h]) <= spare)
+                cover_search(w, chosen | 1u << h, n_chosen + 1, taken | 1u << h, covered | w->hm[h],
+                             fins, common);
+        }
+    }
+    if (n_fins < w->max_fins) {
+        u128 peers = common & PEER[x];
+        if (peers & w->digit_mask)
+            cover_search(w, chosen, n_chosen, taken, covered, fins | ((u128)1) << x, peers);
+    }
+}
+
+static void covers(Walk *w, unsigned base_bits, u128 base_mask, u128 inside, int size, int max_fins) {
+    w->keys.n = 0;
+    w->size = size;
+    w->max_fins = max_fins;
+    w->base_bits = base_bits;
+    w->base_mask = base_mask;
+    w->inside = inside;
+    cover_search(w, 0, 0, base_bits, 0, 0, ALL_CELLS);
+    if (w->failed) return;
+    qsort(w->keys.items, w->keys.n, sizeof(unsigned), tuple_order);
+    for (int k = 0; k < w->keys.n; k++) {
+        unsigned cover = w->keys.items[k];
+        u128 cover_mask = 0, twice = 0;
+        for (unsigned c = cover; c; c &= c - 1) {
+            int h = __builtin_ctz(c);
+            twice |= cover_mask & w->hm[h];
+            cover_mask |= w->hm[h];
+        }
+        u128 fins = base_mask & ~cover_mask, see = ALL_CELLS;
+        for (u128 f = fins; f; f &= f - 1) see &= PEER[lowest(f)];
+        u128 elims = ((cover_mask & ~base_mask) | (twice & base_mask)) & see & ~fins;
+        if (!elims) continue;
+        PyObject *item = Py_BuildValue("(iNNNN)", size, house_tuple(base_bits), house_tuple(cover),
+                                       make_mask(fins), make_mask(elims));
+        if (!item || PyList_Append(w->found, item) < 0) {
+            Py_XDECREF(item);
+            w->failed = 1;
+            return;
+        }
+        Py_DECREF(item);
+    }
+}
+
+static void grow(Walk *w, int start, int n_chosen, unsigned base_bits, u128 union_, u128 inside,
+                 u128 reached, int need) {
+    int size = n_chosen + 1;
+    for (int j = start; j < w->n_usable && !w->failed; j++) {
+        int h = w->usable[j];
+        if (w->hm[h] & union_) continue;
+        unsigned bits_now = base_bits | 1u << h;
+        int narrowed = w->cover_bits >> h & 1;
+        int grown_need = need;
+        u128 grown_reached = reached, left = w->hm[h] & ~reached;
+        while (left && grown_need <= w->limit) {
+            int x = lowest(left);
+            u128 r;
+            if (narrowed) {
+                r = ((u128)1) << x;
+                for (int k = 0; k < w->n_options[x]; k++)
+                    if (w->options[x][k] != h) r |= w->hm[w->options[x][k]];
+            } else {
+                r = w->reach[x];
+            }
+            left &= ~r;
+            grown_reached |= r;
+            grown_need++;
+        }
+        if (grown_need > w->limit) continue;
+        int fins = w->fins_at[size];
+        u128 grown_inside = narrowed ? inside | w->hm[h] : inside;
+        if (fins >= 0 && grown_need <= size + fins)
+            covers(w, bits_now, union_ | w->hm[h], grown_inside, size, fins);
+        if (size < w->top)
+            grow(w, j + 1, size, bits_now, union_ | w->hm[h], grown_inside, grown_reached, grown_need);
+    }
+}
+
+static PyObject *k_walk(PyObject *self, PyObject *args) {
+    PyObject *hm_seq, *digit_obj, *fins_seq, *base_seq;
+    unsigned long cover_bits;
+    if (!PyArg_ParseTuple(args, "OOOOk", &hm_seq, &digit_obj, &fins_seq, &base_seq, &cover_bits)) return NULL;
+    Walk *w = PyMem_Calloc(1, sizeof(Walk));
+    if (!w) return PyErr_NoMemory();
+    PyObject *result = NULL;
+    PyObject *hm_fast = PySequence_Fast(hm_seq, "hm: a sequence of 27 masks");
+    PyObject *fins_fast = PySequence_Fast(fins_seq, "fins_at: a sequence of ints");
+    PyObject *base_fast = PySequence_Fast(base_seq, "base_houses: a sequence of ints");
+    if (!hm_fast || !fins_fast || !base_fast) goto done;
+    if (PySequence_Fast_GET_SIZE(hm_fast) != 27 || cover_bits >> 27) {
+        PyErr_SetString(PyExc_ValueError, "27 house masks and cover bits under 1 << 27");
+        goto done;
+    }
+    Py_ssize_t n_fins = PySequence_Fast_GET_SIZE(fins_fast), n_base = PySequence_Fast_GET_SIZE(base_fast);
+    if (n_fins < 1 || n_fins > MAX_SIZE + 1 || n_base > 27) {
+        PyErr_SetString(PyExc_ValueError, "fins_at: sizes up to 7; base_houses: up to 27");
+        goto done;
+    }
+    for (int h = 0; h < 27; h++)
+        if (!read_mask(PySequence_Fast_GET_ITEM(hm_fast, h), &w->hm[h])) goto done;
+    if (!read_mask(digit_obj, &w->digit_mask)) goto done;
+    w->cover_bits = (unsigned)cover_bits;
+    w->top = (int)n_fins - 1;
+    w->limit = -1;
+    for (int size = 0; size < n_fins; size++) {
+        long f = PyLong_AsLong(PySequence_Fast_GET_ITEM(fins_fast, size));
+        if (f == -1 && PyErr_Occurred()) goto done;
+        if (f < -1 || f > 81) { PyErr_SetString(PyExc_ValueError, "fins_at: -1 to 81"); goto done; }
+        w->fins_at[size] = (int)f;
+        if (f >= 0 && size + f > w->limit) w->limit = size + (int)f;
+    }
+    for (int size = (int)n_fins; size <= MAX_SIZE; size++) w->fins_at[size] = -1;
+    for (Py_ssize_t k = 0; k < n_base; k++) {
+        long h = PyLong_AsLong(PySequence_Fast_GET_ITEM(base_fast, k));
+        if (h == -1 && PyErr_Occurred()) goto done;
+        if (h < 0 || h > 26) { PyErr_SetString(PyExc_ValueError, "houses are 0 to 26"); goto done; }
+        w->usable[w->n_usable++] = (int)h;
+    }
+    for (int x = 0; x < 81; x++) {
+        for (int k = 0; k < 3; k++)
+            if (cover_bits >> HOUSES_OF[x][k] & 1) w->options[x][w->n_options[x]++] = HOUSES_OF[x][k];
+        if (w->digit_mask >> x & 1) {
+            w->reach[x] = ((u128)1) << x;
+            for (int k = 0; k < w->n_options[x]; k++) w->reach[x] |= w->hm[w->options[x][k]];
+        }
+    }
+    if (!(w->found = PyList_New(0))) goto done;
+    grow(w, 0, 0, 0, 0, 0, 0, 0);
+    if (w->failed) {
+        if (!PyErr_Occurred()) PyErr_NoMemory();
+        Py_CLEAR(w->found);
+    }
+    result = w->found;
+done:
+    Py_XDECREF(hm_fast);
+    Py_XDECREF(fins_fast);
+    Py_XDECREF(base_fast);
+    PyMem_Free(w->keys.items);
+    PyMem_Free(w);
+    return result;
+}
+
+static PyMethodDef METHODS[] = {
+    {"walk", k_walk, METH_VARARGS,
+     "walk(hm, digit_mask, fins_at, base_houses, cover_bits) -> [(size, base, cover, fins, eliminations)]"},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef MODULE = {PyModuleDef_HEAD_INIT, "_walk", NULL, -1, METHODS};
+
+PyMODINIT_FUNC PyInit__walk(void) {
+    init_tables();
+    PyObject *module = PyModule_Create(&MODULE);
+    /* general.py uses a build whose ABI it knows: bump both on any change of
+     * what walk takes or gives */
+    if (module && PyModule_AddIntConstant(module, "ABI", 1) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}
