@@ -248,7 +248,7 @@ def test_check_accepts_the_fish_and_says_why_not(case0):
 @pytest.mark.parametrize("base, cover, cells, reason", [
     ("R37", "C79", "r7c8", "r3c6 holds 7 outside the cover lines C79 and is not a fin"),
     ("R37", "C79", "", "the fins r3c6, r7c6 and r7c8 are not in one box"),
-    ("R37", "C59", "", "c5 holds no 7 of the base rows R37"),
+    ("R37", "C59", "", "c5 holds no candidate 7 of the base rows R37"),
     ("R378", "C69", "", "a Finned X-Wing has 2 base rows; r378 has 3"),
     ("R3", "C69", "", "a Finned X-Wing has 2 base rows; r3 has 1"),
     ("R37", "R69", "", "a Finned X-Wing has 2 cover columns crossing the base rows; r69 named"),

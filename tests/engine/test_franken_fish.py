@@ -5,17 +5,17 @@ brute-force reading of the definition, the pattern check's reasons, names
 and quiz entries."""
 from __future__ import annotations
 
-from itertools import combinations
-
 import pytest
 
+from fish_reference import brute_force_fish, found
 from puzzle_helpers import sampled_positions, qqwing
 from tutor.engine.formats import parse_position
-from tutor.engine.grid import HOUSE_MASK, PEER_MASK, cell_bits
+from tutor.engine.grid import cell_bits
 from tutor.engine.judge import judge, resolve_technique
 from tutor.engine.registry import PatternQuery, check_pattern, find_all, next_step
 from tutor.engine.techniques.common import digit_masks
-from tutor.engine.techniques.fish.franken import MAX_FINS, ORIENTATIONS, is_franken
+from tutor.engine.techniques.fish.franken import MAX_FINS, ORIENTATIONS
+from tutor.engine.techniques.fish.mixed import franken_kinds
 from tutor.engine.techniques.fish.general import fish_of_digit
 from tutor.teaching.quiz import FindAllQuiz, parse_entry
 
@@ -49,44 +49,8 @@ def test_a_franken_fish_is_the_simplest_step_of_a_real_position(text, shown, nam
 def _brute_force(pos, sizes=None) -> set:
     """Every (size, digit, eliminations) of a Franken fish within the finder's
     bounds (or `sizes`: {size: fins at most}), from the definition read
-    plainly: every n base houses of an orientation sharing no candidate,
-    every n other cover houses of it each holding a base candidate, the
-    fins (base candidates in no cover house) within the bound, and the
-    cover candidates outside the base (or in the base and in two cover
-    houses) that see every fin."""
-    out = set()
-    for d in range(1, 10):
-        hm = [HOUSE_MASK[h] & digit_masks(pos)[d] for h in range(27)]
-        for allowed, covers in ORIENTATIONS:
-            for n, max_fins in (sizes or MAX_FINS).items():
-                for base in combinations([h for h in allowed if hm[h]], n):
-                    bm = _union(hm, base)
-                    if sum(hm[h].bit_count() for h in base) != bm.bit_count():
-                        continue
-                    for cover in combinations([h for h in sorted(covers) if h not in base and hm[h] & bm], n):
-                        cm = _union(hm, cover)
-                        fins = bm & ~cm
-                        if fins.bit_count() > max_fins or not is_franken(base, cover):
-                            continue
-                        twice = sum(1 << i for i in cell_bits(bm) if sum(hm[h] >> i & 1 for h in cover) > 1)
-                        see = (1 << 81) - 1
-                        for i in cell_bits(fins):
-                            see &= PEER_MASK[i]
-                        elims = ((cm & ~bm) | twice) & see & ~fins
-                        if elims:
-                            out.add((n, d, frozenset(cell_bits(elims))))
-    return out
-
-
-def _union(hm, houses) -> int:
-    m = 0
-    for h in houses:
-        m |= hm[h]
-    return m
-
-
-def _found(steps) -> set:
-    return {(s.roles.size, s.digits[0], frozenset(i for i, _ in s.eliminations)) for s in steps}
+    plainly (fish_reference.py) over both orientations."""
+    return brute_force_fish(pos, sizes or MAX_FINS, franken_kinds, ORIENTATIONS)
 
 
 # 100 qqwing-expert puzzles, two positions each along the logic solve, in
@@ -104,8 +68,8 @@ def test_every_franken_fish_matches_a_brute_force_reading_of_the_definition(part
     for k, (_, pos) in enumerate(picks):
         steps = find_all(pos, ["franken-fish"])
         sizes = MAX_FINS if k % 4 == 0 else {n: f for n, f in MAX_FINS.items() if n < 4}
-        assert {f for f in _found(steps) if f[0] in sizes} == _brute_force(pos, sizes)
-        assert len(steps) == len(_found(steps))          # one step per size, digit and eliminations
+        assert {f for f in found(steps) if f[0] in sizes} == _brute_force(pos, sizes)
+        assert len(steps) == len(found(steps))          # one step per size, digit and eliminations
 
 
 def test_the_search_finds_every_finned_fish_the_check_reads():
@@ -116,7 +80,7 @@ def test_the_search_finds_every_finned_fish_the_check_reads():
     found = set()
     for d in range(1, 10):
         for allowed, covers in ORIENTATIONS:
-            for size, fishes in fish_of_digit(digit_masks(pos)[d], bounds, allowed, covers, is_franken).items():
+            for size, fishes in fish_of_digit(digit_masks(pos)[d], bounds, allowed, covers, franken_kinds).items():
                 found |= {(size, d, frozenset(cell_bits(elims))) for _, _, _, elims in fishes}
     assert found == _brute_force(pos, bounds)
 
@@ -141,7 +105,7 @@ def test_the_check_accepts_the_swordfish_and_says_what_it_removes():
     ("#3 B2C8R4 C145", "mixing more is a Mutant fish"),
     ("#3 R47B2 C14B2", "b2 is both a base and a cover house"),
     ("#3 R7B2B8 C145", "r7 and b8 share the candidate 3 of r7c4"),
-    ("#3 R47B2 C149", "the cover house c9 holds no 3 of the base houses"),
+    ("#3 R47B2 C149", "the cover house c9 holds no candidate 3 of the base houses"),
     ("#3 R4B2 C45", "removes nothing"),
 ])
 def test_the_check_names_the_first_condition_that_fails(entry, reason):
@@ -150,8 +114,12 @@ def test_the_check_names_the_first_condition_that_fails(entry, reason):
 
 
 def test_names_judge_and_quiz_read_franken_fish():
-    for name in ("franken swordfish", "Finned Franken X-Wing", "frankenfish", "franken fish"):
+    for name in ("franken swordfish", "franken x wing", "frankenfish", "franken fish"):
         assert resolve_technique(name).ids == ("franken-fish",)
+    for name in ("Finned Franken X-Wing", "finned franken jellyfish", "sashimi franken swordfish"):
+        assert resolve_technique(name).ids == ("finned-franken-fish",)
+    for name in ("mutant swordfish", "Finned Mutant X-Wing", "mutant fish"):
+        assert resolve_technique(name).ids == ("mutant-fish",)
     pos = parse_position(SWORDFISH)
     v = judge(pos, "r6c1<>3", by="franken swordfish", pattern="r47c1 r37c4 r1347c5")
     assert v.kind == "proved", v.message
@@ -171,7 +139,7 @@ def test_the_judge_reads_a_fish_named_by_its_houses():
         assert v.kind == "proved" and "fails" not in v.message, (pattern, v.message)
     v = judge(pos, "r6c1<>3", by="franken swordfish", pattern="r47b2 c146")
     assert v.kind == "proved"
-    assert "Your pattern r47b2 c146 fails: the cover house c6 holds no 3 of the base houses" in v.message
+    assert "Your pattern r47b2 c146 fails: the cover house c6 holds no candidate 3 of the base houses" in v.message
     v = judge(pos, "r6c1<>3", by="naked pair", pattern="r47b2 c145")
     assert "a Naked Pair is named by its cells (e.g. r6c45), not by houses" in v.message
     v = judge(pos, "r6c1<>3", by="franken swordfish", pattern="r47b2 c145 zz")

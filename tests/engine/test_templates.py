@@ -1,7 +1,7 @@
 """Templates: Template Set and Template Delete.  The count against a plain
-listing of every template (the definition), a tdoku position where a
-template is the simplest step (a forcing chain before), the pattern check,
-the names and the hint words."""
+listing of every template (the definition), generated positions where a
+template is the simplest step, the pattern check, the names and the hint
+words."""
 from __future__ import annotations
 
 
@@ -10,7 +10,7 @@ from tutor.engine.formats import parse_position
 from tutor.engine.grid import BOX, cell_bits
 from tutor.engine.hint_words import hint_text
 from tutor.engine.judge import resolve_technique
-from tutor.engine.registry import PatternQuery, check_pattern, find_all
+from tutor.engine.registry import PatternQuery, check_pattern, find_all, next_step
 from tutor.engine.techniques.common import digit_masks
 from tutor.engine.techniques.templates.search import allowed_cells, templates
 
@@ -65,8 +65,9 @@ def _agrees(pos):
 
 def test_a_template_delete_on_a_late_tdoku_position():
     """Digit 9 has 8 templates here and none uses r1c6: it goes.  (Before
-    the templates a forcing chain was the next step here; since grouped
-    AICs pass through ALS nodes one of them comes first.)"""
+    the templates a forcing chain was the next step here; now a grouped AIC
+    through ALS nodes comes first, and a finned Franken Jellyfish removes
+    this 9.)"""
     pos = parse_position(TDOKU_17)
     step = find_all(pos, ["template-delete"])[0]
     assert step.text == "Template Delete: 8 templates of 9 in b1245689 => r1c6<>9"
@@ -107,29 +108,33 @@ def test_the_hint_says_it_is_a_computers_count():
     assert "r1c6" not in where
 
 
+# Generated puzzles (practice:template-delete:4488 and :7713) where logic solve
+# meets a Template Delete: no fish, chain or ALS below it removes these 7s and 5s
+ONLY_7 = ("{23}8+4{1235}{1237}+6{157}9{1357}1{39}+6{359}4{3579}2+8{357}{239}75{1239}+8{239}6{34}{134}{3579}"
+          "{239}{179}+86{34579}{1457}{23457}{123457}{3579}48{12359}{12379}{23579}{157}+6{12357}6{23}{17}{235}"
+          "{1237}{3457}9{23457}8+8+6{79}45{239}{37}1{29}{49}+127{39}8{345}{45}6{47}+53+6{29}18{247}{279}")
+ONLY_5 = ("+1+43{59}+72+86{59}+6+79+3{15}+82{15}4+2+584{69}{16}{19}37{4579}21+63{45}{459}{479}8{34579}{39}"
+          "{4567}+28{145}{136}{479}{56}{3458}{38}{456}7{145}9{36}{145}+2{459}1+2{59}{469}+7{456}83{389}{389}"
+          "{45}{18}2{456}7{459}{169}{45789}6{457}{18}{459}3{45}2{19}")
+
+
 def test_the_judge_and_the_find_all_quiz_take_it():
     from tutor.engine.judge import judge
     from tutor.teaching.quiz import FindAllQuiz
-    pos = parse_position(TDOKU_17)
-    v = judge(pos, "r1c6<>9", by="template delete")
+    pos = parse_position(ONLY_7)
+    v = judge(pos, "r4c6<>7", by="template delete")
     assert v.kind == "proved" and v.technique == "template-delete"
     # unnamed, a computer's count is not what a learner is expected to see
-    v = judge(pos, "r1c6<>9")
+    v = judge(pos, "r4c6<>7")
     assert v.kind == "true-unproved", v.message
     assert ("yet only a Template Delete, a computer's count, shows it here (Template Delete: "
-            "8 templates of 9 in b1245689)") in v.message
+            "12 templates of 7 in b2345679)") in v.message
     assert "Name it when you claim it (by Template Delete)" in v.message
     step = find_all(pos, ["template-delete"])[0]
-    for text in ("Template Delete #9 r1c6", step.name, step.text):
+    for text in ("Template Delete #7 r4c6", step.name, step.text):
         quiz = FindAllQuiz(pos, "template-delete")
         assert quiz.submit(text).kind == "found", text
-    assert FindAllQuiz(pos, "template-delete").submit("Template Delete #4 r1c6").kind == "wrong"
-
-
-# The templates lesson's last example: a Template Delete is the simplest step here.
-LESSON_3 = ("98{24}{124}6{124}35+7{246}+7{246}+35{2489}{489}{1249}{1289}+513{2489}7{2489}6{249}{289}{24}67"
-            "{2489}3{2589}1{249}{2589}{13}5+8{126}{249}{1249}{49}7{236}{13}{24}9{12678}{248}{12578}{458}{26}"
-            "{23568}8{29}+1+5{29}6+7+34{46}3{456}{4789}{489}{4789}2{169}{1569}7{249}{2456}{249}13{59}8{569}")
+    assert FindAllQuiz(pos, "template-delete").submit("Template Delete #4 r4c6").kind == "wrong"
 
 
 def test_an_unnamed_claim_the_next_count_makes_says_to_name_it():
@@ -137,9 +142,10 @@ def test_an_unnamed_claim_the_next_count_makes_says_to_name_it():
     does not point at that count as the step to look for, nor solve on
     through it (which would only say it follows after the count)."""
     from tutor.engine.judge import judge
-    pos = parse_position(LESSON_3)
-    v = judge(pos, "r8c3<>4")
+    pos = parse_position(ONLY_5)
+    assert next_step(pos).text == "Template Delete: 6 templates of 5 in b23456789 => r5c3,r7c1<>5"
+    v = judge(pos, "r5c3<>5")
     assert v.kind == "true-unproved"
     assert "Name it when you claim it (by Template Delete)" in v.message
     assert "step to look for" not in v.message and "Solving on" not in v.message, v.message
-    assert judge(pos, "r8c3<>4", by="template delete").kind == "proved"
+    assert judge(pos, "r5c3<>5", by="template delete").kind == "proved"

@@ -22,7 +22,8 @@ LADDER = [
     "xyz-wing", "unique-rectangle", "hidden-rectangle", "avoidable-rectangle",
     "finned-x-wing", "finned-swordfish", "finned-jellyfish", "sue-de-coq", "wxyz-wing",
     "simple-colours", "multi-colours", "franken-fish", "x-cycle", "xy-chain", "aic", "grouped-aic",
-    "als-xz", "als-xy-wing", "als-chain", "death-blossom", "template-set", "template-delete",
+    "finned-franken-fish", "mutant-fish", "als-xz", "als-xy-wing", "als-chain", "death-blossom",
+    "template-set", "template-delete",
     "forcing-chain", "forcing-net", "trial",
 ]
 # Every rung has practice positions now (Sue de Coq too, since it sits below

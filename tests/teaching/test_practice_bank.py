@@ -181,11 +181,11 @@ def test_the_next_position_comes_from_another_puzzle_than_the_last(store):
 
 def test_practice_leaves_out_the_lessons_examples(store):
     """A lesson prints its examples' answers: practice and quizzes drawn
-    from the bank never hand one back (the templates lesson's examples are
-    in their practice files)."""
+    from the bank never hand one back (the Mutant fish and Avoidable
+    Rectangle lessons' examples are in their practice files)."""
     from tutor.teaching.lessons import example_keys
     from tutor.teaching.practice import practice_positions
-    for tid in ("template-set", "template-delete", "avoidable-rectangle"):
+    for tid in ("mutant-fish", "avoidable-rectangle"):
         assert any(p.position.key() in example_keys() for p in load_cache(tid)), tid
         drawn = [practice_bank.draw(store, "ann", tid, 1500) for _ in range(45)]
         assert not any(d.position.key() in example_keys() for d in drawn), tid

@@ -74,16 +74,16 @@ def test_a_redrawn_puzzle_has_the_redrawn_solution():
 
 
 # The engine picks one pattern to show for each set of eliminations of a
-# Death Blossom, an X-Cycle, a Remote Pair and the ALS techniques (the first
-# in cell order among equals), and one strong link for a W-Wing with several,
+# Death Blossom, an X-Cycle, a Remote Pair, the fish that mix lines and boxes
+# and the ALS techniques (the first in cell order among equals), and one strong link for a W-Wing with several,
 # so on a redrawn grid it may show a different one of the equal patterns.
 # The same holds for the shortest chain shown for an effect of the chain
 # techniques and of forcing chains and nets, and for the cell a trial guesses
 # in.  For them only the counts and the eliminations are compared; for every
 # other technique the whole pattern is (cells, digits, houses, effects).
 REPRESENTATIVE = {"death-blossom", "x-cycle", "remote-pair", "w-wing", "xy-chain", "aic", "franken-fish",
-                  "grouped-aic", "als-xz", "als-xy-wing", "als-chain", "sue-de-coq",
-                  "forcing-chain", "forcing-net", "trial"}
+                  "grouped-aic", "finned-franken-fish", "mutant-fish", "als-xz", "als-xy-wing", "als-chain",
+                  "sue-de-coq", "forcing-chain", "forcing-net", "trial"}
 
 
 @pytest.mark.parametrize("tid", ["hidden-subset", "x-wing", "two-string-kite", "simple-colours",

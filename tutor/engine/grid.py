@@ -184,6 +184,21 @@ def houses_of(group: str) -> list[int]:
     return sorted(out)
 
 
+def fish_houses(groups: list[str]) -> list[tuple[int, ...]] | None:
+    """A fish's base and cover as typed, when a group shaped like a cell
+    ('r3c9') must stand for houses: HoDoKu names a Mutant fish 'r3c9 r2b2'
+    (rows 3 and column 9 against row 2 and box 2).  Read so only when
+    exactly two groups name as many houses each (2 to 4), else None (they
+    are cells)."""
+    if len(groups) != 2:
+        return None
+    try:
+        base, cover = (tuple(houses_of(g)) for g in groups)
+    except ValueError:
+        return None
+    return [base, cover] if len(base) == len(cover) and 2 <= len(base) <= 4 else None
+
+
 def parse_cells(text: str) -> list[int]:
     """'r6c45', 'r4c7 r5c79', 'r25c3,r6c1' -> sorted cell numbers."""
     import re

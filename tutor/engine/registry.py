@@ -158,6 +158,7 @@ class Notation:
     words: tuple[str, ...] = ()
     drop: tuple[str, ...] = ()
     houses: bool = False        # a pattern may name its houses ('#3 r47b2 c145': a fish's base and cover)
+    mixed_lines: bool = False   # a house group may hold rows and columns: 'r3c9' may be houses, not a cell
 
 
 def default_entry_keys(step: Step) -> EntryKeys:
@@ -237,6 +238,13 @@ def named_by_houses(tid: str) -> bool:
     """Whether a pattern of this technique may be named by its houses."""
     t = REGISTRY[tid]
     return t.notation.houses or FAMILY_NOTATION.get(t.family, Notation()).houses
+
+
+def named_by_mixed_lines(tid: str) -> bool:
+    """Whether a house group of this technique's pattern may mix rows and
+    columns ('r3c9 r2b2' is then a Mutant fish's base and cover)."""
+    t = REGISTRY[tid]
+    return t.notation.mixed_lines or FAMILY_NOTATION.get(t.family, Notation()).mixed_lines
 
 
 def notations() -> list[Notation]:

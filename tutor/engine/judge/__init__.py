@@ -16,7 +16,10 @@ Verdict kinds, tried in this order:
                  placement is not;
 * proved:        one step of the named technique (of any technique when none
                  is named) found in this position does everything claimed;
-                 failing one step, several steps of it together;
+                 failing one step, several steps of it together.  Unnamed,
+                 the proof whose hardest step is simplest: steps of lower
+                 tiers together (a Hidden Single and an X-Wing) come before
+                 one step of a higher tier (a Mutant Swordfish);
 * proved-other:  steps of some other technique do it;
 * true-unproved: everything claimed is true in the solution, but no step the
                  engine knows does it here yet.
@@ -107,7 +110,8 @@ def read_request(pos: Position, claim, by: str | None = None, pattern=None, uniq
             if len(ptext) > MAX_PATTERN_CHARS:
                 raise ValueError(f"{len(ptext):,} characters; a pattern is at most "
                                  f"{MAX_PATTERN_CHARS:,}")
-            pat = read_pattern(pattern) if isinstance(pattern, str) else \
+            mixed = named is not None and any(registry.named_by_mixed_lines(t) for t in named.ids)
+            pat = read_pattern(pattern, by_houses=mixed) if isinstance(pattern, str) else \
                 Pattern(sorted({int(i) for i in pattern}))
             if any(not 0 <= i < 81 for i in pat.cells):
                 raise ValueError("pattern cells run from r1c1 to r9c9")

@@ -186,11 +186,15 @@ class _Judging:
                 return self._proved("proved-other", steps)
         else:
             step = self._single(seen)
-            if step:
-                return self._proved("proved", [step])
-            steps = self._cover(seen)
+            # the simplest proof is the one whose hardest step is simplest:
+            # steps of lower tiers together (a Hidden Single and an X-Wing)
+            # before one step of a higher tier (a Mutant Swordfish)
+            below = [t for t in seen if step is None or _tier(t) < _tier(step.technique)]
+            steps = self._cover(below)
             if steps:
                 return self._proved("proved", steps)
+            if step:
+                return self._proved("proved", [step])
         return self._unproved(seen)
 
     def _premise_proof(self) -> Verdict | None:

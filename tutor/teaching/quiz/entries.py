@@ -9,7 +9,8 @@ import re
 from dataclasses import dataclass
 
 from ...engine import names
-from ...engine.grid import cells_name, houses_of
+from ...engine import registry
+from ...engine.grid import cells_name, fish_houses, houses_of
 from ...engine.registry import get, technique_name
 from ...engine.techniques.patterns import lines_text
 
@@ -47,7 +48,7 @@ _FILLER = {"set", "in", "on", "of", "at", "with", "and", "the", "a", "an", "digi
 
 _TOKEN = re.compile(
     r"(?P<place>r[1-9]c[1-9]=[1-9])"
-    r"|(?P<cells>r[1-9]+c[1-9]+)"
+    r"|(?P<cells>r[1-9]+c[1-9]+)(?![rcb]?[1-9])"      # not r3c9b2: a house group
     r"|(?P<house>(?:[rcb][1-9]+)+)(?![0-9a-z])"       # r348, or mixed: r3b1
     r"|#(?P<hash>[1-9](?:,?[1-9])*)"
     r"|(?P<list>[1-9](?:,[1-9])+)(?![0-9])"
@@ -73,6 +74,9 @@ def parse_entry(text: str) -> Entry:
     cells: list[int] = []
     digits: list[int] = []
     houses: list[tuple[int, ...]] = []
+    groups: list[str] = []          # cell and house groups before any 'fin', as typed
+    fins: list[int] = []            # cells after a 'fin'
+    fin_word = False
     for m in _TOKEN.finditer(s):
         kind = m.lastgroup
         tok = m.group(0)
@@ -81,16 +85,28 @@ def parse_entry(text: str) -> Entry:
             digits.append(int(tok[5]))
         elif kind == "cells":
             rows, cols = tok[1:].split("c")
-            cells.extend((int(r) - 1) * 9 + int(c) - 1 for r in rows for c in cols)
+            named_cells = [(int(r) - 1) * 9 + int(c) - 1 for r in rows for c in cols]
+            cells.extend(named_cells)
+            if fin_word:
+                fins.extend(named_cells)
+            else:
+                groups.append(tok)
         elif kind == "house":
             houses.append(tuple(houses_of(tok)))
+            if not fin_word:
+                groups.append(tok)
         elif kind in ("hash", "list", "bare"):
             digits.extend(int(ch) for ch in m.group(kind) if ch.isdigit())
         elif kind == "word":
+            fin_word = fin_word or tok in ("fin", "fins")
             if tok not in filler:
                 raise EntryError(f"'{tok}' in '{raw}' is not a cell, digit or technique "
                                  f"(try r6c45 #38, hidden r8c79 #57, X-Wing #5 r26 c37)")
     technique, family = _named(raw, hits, len(set(cells)))
+    if technique and registry.named_by_mixed_lines(technique):
+        fish = fish_houses(groups)          # 'Mutant X-Wing #3 R3C9 R2B2': houses, not a cell
+        if fish:
+            houses, cells = fish, fins
     cells = sorted(set(cells))
     digits = sorted(set(digits))
     if not cells and not houses:

@@ -8,14 +8,16 @@
  * has the definition and the search; the comments here only say where C
  * does it differently.
  *
- *   walk(hm, digit_mask, fins_at, base_houses, cover_bits) -> list
+ *   walk(hm, digit_mask, fins_at, base_houses, cover_bits, admitted) -> list
  *       hm: the digit's candidates in each of the 27 houses (81-bit masks);
  *       fins_at[size]: the fins allowed at that size, -1 for a size not
  *       sought; base_houses: the base houses to try, ascending; cover_bits:
- *       the houses that may cover, one bit each.  Every fish that removes
- *       something, as (size, base, cover, fins, eliminations), base and
- *       cover ascending tuples of house numbers, in the order general.py's
- *       walk finds them.
+ *       the houses that may cover, one bit each; admitted: bit
+ *       base_kinds * 8 + cover_kinds set for each pair of kinds of house
+ *       (rows 1, columns 2, boxes 4) a fish may have.  Every such fish that
+ *       removes something, as (size, base, cover, fins, eliminations), base
+ *       and cover ascending tuples of house numbers, in the order
+ *       general.py's walk finds them.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -85,6 +87,11 @@ static PyObject *make_mask(u128 m) {
     return both;
 }
 
+/* rows 1, columns 2, boxes 4, or'ed */
+static int kinds(unsigned house_bits) {
+    return (house_bits & 0x1FF ? 1 : 0) | (house_bits >> 9 & 0x1FF ? 2 : 0) | (house_bits >> 18 ? 4 : 0);
+}
+
 static PyObject *house_tuple(unsigned house_bits) {
     PyObject *t = PyTuple_New(__builtin_popcount(house_bits));
     if (!t) return NULL;
@@ -134,6 +141,7 @@ typedef struct {
     int fins_at[MAX_SIZE + 1];
     int top, limit;
     unsigned cover_bits;
+    unsigned long long admitted;
     int usable[27], n_usable;
     PyObject *found;
     Keys keys;
@@ -218,7 +226,7 @@ static void covers(Walk *w, unsigned base_bits, u128 base_mask, u128 inside, int
         u128 fins = base_mask & ~cover_mask, see = ALL_CELLS;
         for (u128 f = fins; f; f &= f - 1) see &= PEER[lowest(f)];
         u128 elims = ((cover_mask & ~base_mask) | (twice & base_mask)) & see & ~fins;
-        if (!elims) continue;
+        if (!elims || !(w->admitted >> (kinds(base_bits) * 8 + kinds(cover)) & 1)) continue;
         PyObject *item = Py_BuildValue("(iNNNN)", size, house_tuple(base_bits), house_tuple(cover),
                                        make_mask(fins), make_mask(elims));
         if (!item || PyList_Append(w->found, item) < 0) {
@@ -267,7 +275,9 @@ static void grow(Walk *w, int start, int n_chosen, unsigned base_bits, u128 unio
 static PyObject *k_walk(PyObject *self, PyObject *args) {
     PyObject *hm_seq, *digit_obj, *fins_seq, *base_seq;
     unsigned long cover_bits;
-    if (!PyArg_ParseTuple(args, "OOOOk", &hm_seq, &digit_obj, &fins_seq, &base_seq, &cover_bits)) return NULL;
+    unsigned long long admitted;
+    if (!PyArg_ParseTuple(args, "OOOOkK", &hm_seq, &digit_obj, &fins_seq, &base_seq, &cover_bits, &admitted))
+        return NULL;
     Walk *w = PyMem_Calloc(1, sizeof(Walk));
     if (!w) return PyErr_NoMemory();
     PyObject *result = NULL;
@@ -288,6 +298,7 @@ static PyObject *k_walk(PyObject *self, PyObject *args) {
         if (!read_mask(PySequence_Fast_GET_ITEM(hm_fast, h), &w->hm[h])) goto done;
     if (!read_mask(digit_obj, &w->digit_mask)) goto done;
     w->cover_bits = (unsigned)cover_bits;
+    w->admitted = admitted;
     w->top = (int)n_fins - 1;
     w->limit = -1;
     for (int size = 0; size < n_fins; size++) {
@@ -330,7 +341,7 @@ done:
 
 static PyMethodDef METHODS[] = {
     {"walk", k_walk, METH_VARARGS,
-     "walk(hm, digit_mask, fins_at, base_houses, cover_bits) -> [(size, base, cover, fins, eliminations)]"},
+     "walk(hm, digit_mask, fins_at, base_houses, cover_bits, admitted) -> [(size, base, cover, fins, eliminations)]"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -341,7 +352,7 @@ PyMODINIT_FUNC PyInit__walk(void) {
     PyObject *module = PyModule_Create(&MODULE);
     /* general.py uses a build whose ABI it knows: bump both on any change of
      * what walk takes or gives */
-    if (module && PyModule_AddIntConstant(module, "ABI", 1) < 0) {
+    if (module && PyModule_AddIntConstant(module, "ABI", 2) < 0) {
         Py_DECREF(module);
         return NULL;
     }

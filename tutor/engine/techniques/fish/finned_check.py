@@ -97,7 +97,7 @@ def _check_one(pos, d, size, base, cover, named, label):
                          f"{base_txt}", [i], d)
     for c in sorted(cover_idx):
         if not any(cross_of(i) == c for cs in base_cells.values() for i in cs):
-            return _fail(2, label, named, f"{house_name(c + (9 if by_rows else 0))} holds no {d} "
+            return _fail(2, label, named, f"{house_name(c + (9 if by_rows else 0))} holds no candidate {d} "
                          f"of the base {kind}s {base_txt}", [], d)
     fins = [i for cs in base_cells.values() for i in cs if cross_of(i) not in cover_idx]
     if not fins:

@@ -52,7 +52,12 @@ from itertools import combinations
 
 from ...grid import HOUSE_MASK, PEER_MASK, cell_bits
 
-_ABI = 1        # what _walk.c's walk takes and gives (its ABI constant)
+# The kinds of house, as `admit` and kinds() see them
+ROWS, COLUMNS, BOXES = 1, 2, 4
+_KIND = (ROWS,) * 9 + (COLUMNS,) * 9 + (BOXES,) * 9
+_TABLES: dict = {}              # admit -> admitted(admit)
+
+_ABI = 2        # what _walk.c's walk takes and gives (its ABI constant)
 try:
     from . import _walk  # type: ignore[attr-defined]
     if getattr(_walk, "ABI", None) != _ABI:     # left over from an older build
@@ -74,12 +79,30 @@ def fish_of_digit(digit_mask: int, max_fins: dict, base_houses: tuple, cover_hou
     """Every fish on one digit of the sizes `max_fins` names (with at most
     `max_fins[size]` fins) whose base houses come from `base_houses` and
     cover houses from `cover_houses`, kept when it removes something and
-    `admit(base, cover)` says it is of the kind sought: {size: [(base,
-    cover, fin mask, elimination mask)]}, base and cover sorted tuples of
-    house numbers."""
+    `admit(base_kinds, cover_kinds)` says it is of the kind sought (the
+    kinds of house on each side, ROWS | COLUMNS | BOXES: a kind of fish is
+    told by them alone): {size: [(base, cover, fin mask, elimination
+    mask)]}, base and cover sorted tuples of house numbers."""
     if COMPILED:
         return fish_of_digit_c(digit_mask, max_fins, base_houses, cover_houses, admit)
     return fish_of_digit_py(digit_mask, max_fins, base_houses, cover_houses, admit)
+
+
+def kinds(houses) -> int:
+    """The kinds of house among `houses`: ROWS, COLUMNS, BOXES or'ed."""
+    k = 0
+    for h in houses:
+        k |= _KIND[h]
+    return k
+
+
+def admitted(admit) -> int:
+    """`admit` as a table: bit base_kinds * 8 + cover_kinds is set when it
+    admits that pair (what the C walk takes)."""
+    table = _TABLES.get(admit)
+    if table is None:
+        table = _TABLES[admit] = sum(1 << (b * 8 + c) for b in range(8) for c in range(8) if admit(b, c))
+    return table
 
 
 def fish_of_digit_c(digit_mask: int, max_fins: dict, base_houses: tuple, cover_houses: frozenset,
@@ -92,9 +115,9 @@ def fish_of_digit_c(digit_mask: int, max_fins: dict, base_houses: tuple, cover_h
         cover_bits |= 1 << h
     found: dict = {size: [] for size in max_fins}
     for size, base, cover, fins, elims in _walk.walk(hm, digit_mask, fins_at,
-                                                      sorted(h for h in base_houses if hm[h]), cover_bits):
-        if admit(base, cover):
-            found[size].append((base, cover, fins, elims))
+                                                      sorted(h for h in base_houses if hm[h]), cover_bits,
+                                                      admitted(admit)):
+        found[size].append((base, cover, fins, elims))
     return found
 
 
@@ -106,7 +129,7 @@ def fish_of_digit_py(digit_mask: int, max_fins: dict, base_houses: tuple, cover_
     if options is None:
         options = _OPTIONS[cover_houses] = tuple(
             tuple(h for h in houses if h in cover_houses) for houses in _CELL_HOUSES)
-    walk = _Walk(hm, digit_mask, options, max_fins, cover_houses, admit)
+    walk = _Walk(hm, digit_mask, options, max_fins, cover_houses, admitted(admit))
     # ascending, so that each base set comes sorted
     walk.grow(sorted(h for h in base_houses if hm[h]), 0, (), 0, 0, 0, 0, 0)
     return walk.found
@@ -115,7 +138,7 @@ def fish_of_digit_py(digit_mask: int, max_fins: dict, base_houses: tuple, cover_
 class _Walk:
     """The base sets of one digit, and the covers of each."""
 
-    def __init__(self, hm, digit_mask, options, max_fins, cover_houses, admit):
+    def __init__(self, hm, digit_mask, options, max_fins, cover_houses, admit: int):
         self.hm, self.digit_mask, self.options = hm, digit_mask, options
         self.admit = admit
         self.cover_list, self.cover_set = sorted(cover_houses), cover_houses
@@ -213,7 +236,7 @@ class _Walk:
                 see &= PEER_MASK[i]
             # outside the base, or a base candidate two cover houses share
             elims = ((cover_mask & ~base_mask) | (twice & base_mask)) & see & ~fins
-            if elims and self.admit(base, cover):
+            if elims and self.admit >> (kinds(base) * 8 + kinds(cover)) & 1:
                 self.found[size].append((base, cover, fins, elims))
 
     def _filled(self, chosen, taken, size, base_bits, base_mask):
