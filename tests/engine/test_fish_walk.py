@@ -14,7 +14,7 @@ from tutor.engine.techniques.fish.franken import ORIENTATIONS
 EVERY_HOUSE = (tuple(range(27)), frozenset(range(27)))
 # (base houses, cover houses, {size: fins at most})
 SEARCHES = [(*ORIENTATIONS[0], {2: 0, 3: 0, 4: 0}), (*ORIENTATIONS[1], {2: 2, 3: 2, 4: 2}),
-            (*EVERY_HOUSE, {2: 1, 3: 1, 4: 1}), (*EVERY_HOUSE, {3: 3}),
+            (*EVERY_HOUSE, {2: 1, 3: 1, 4: 1}), (*EVERY_HOUSE, {3: 2}),
             (tuple(range(9)), frozenset(range(9, 18)), {2: 0, 3: 1, 4: 2, 5: 0})]
 
 
