@@ -1,5 +1,5 @@
 /* The general fish walk of general.py in C: the same search, the same
- * answers, about fifty times faster (docs/benchmarks.md).
+ * answers, about 25 times faster (docs/benchmarks.md).
  *
  * Optional: setup.py builds it where the machine has a C compiler, and
  * general.py falls back to its own Python walk otherwise (or when

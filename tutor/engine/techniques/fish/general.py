@@ -40,8 +40,9 @@ its houses the search admits as cover.  About three times faster than a
 walk per size with the bound counted afresh (docs/engine.md).
 
 The same walk is written in C (_walk.c), built where the machine has a
-compiler and used when it is there: same fish, same order, about fifty
-times faster, which is what makes fins and Mutant fish affordable.  The
+compiler and used when it is there: same fish, same order, the walk about
+25 times faster (the Franken rung about 10 times: docs/benchmarks.md),
+which is what makes fins and Mutant fish affordable.  The
 Python walk below is the reference (tests/engine/test_fish_walk.py compares
 the two) and the fallback; SUDOKU_TUTOR_PURE_PYTHON=1 forces it.
 """
