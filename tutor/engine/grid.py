@@ -184,6 +184,10 @@ def houses_of(group: str) -> list[int]:
     return sorted(out)
 
 
+# The words that put a fish's fin cells after its houses ('r47b2 c145 fin r7c6')
+FIN_WORDS = frozenset({"fin", "fins"})
+
+
 def fish_houses(groups: list[str]) -> list[tuple[int, ...]] | None:
     """A fish's base and cover as typed, when a group shaped like a cell
     ('r3c9') must stand for houses: HoDoKu names a Mutant fish 'r3c9 r2b2'

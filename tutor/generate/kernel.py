@@ -32,8 +32,7 @@ hidden set on the other side of a house split, registry.tiers).
 """
 from __future__ import annotations
 
-import os
-
+from ..engine.compiled import PURE_PYTHON, optional_module
 from ..engine.exact import solve_masks
 from ..engine.grid import ALL_DIGITS
 from ..engine.position import Position
@@ -46,14 +45,8 @@ BROKEN = STUCK + 1          # level: a contradiction (never for a puzzle with on
 
 ABI = 1         # what _kernel.c's functions take and give (its ABI constant)
 
-try:
-    from . import _kernel
-    if getattr(_kernel, "ABI", None) != ABI:      # left over from an older build
-        _kernel = None
-except ImportError:
-    _kernel = None
-
-COMPILED = _kernel is not None and not os.environ.get("SUDOKU_TUTOR_PURE_PYTHON")
+_kernel = optional_module(f"{__package__}._kernel", ABI)
+COMPILED = _kernel is not None and not PURE_PYTHON
 
 
 def _count_py(masks: list[int], limit: int = 2) -> tuple[int, list[int] | None]:

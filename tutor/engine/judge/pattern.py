@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..grid import cells_name, fish_houses, houses_of, lines_text, parse_cells
+from ..grid import FIN_WORDS, cells_name, fish_houses, houses_of, lines_text, parse_cells
 from ..techniques.chains.text import parse_cell_order, parse_eureka
 
 # the longest pattern text read (a chain through every cell in Eureka is
@@ -39,7 +39,6 @@ class Pattern:
 
 
 _DIGIT_MARK = re.compile(r"#?([1-9])")
-_FIN_WORDS = {"fin", "fins"}
 
 
 def read_pattern(text: str, by_houses: bool = False) -> Pattern:
@@ -60,7 +59,7 @@ def read_pattern(text: str, by_houses: bool = False) -> Pattern:
         for token in re.split(r"[\s,]+", text.strip()):
             if _DIGIT_MARK.fullmatch(token):
                 digits.append(int(token[-1]))
-            elif token.lower() in _FIN_WORDS:
+            elif token.lower() in FIN_WORDS:
                 continue
             elif token:
                 try:
@@ -84,7 +83,7 @@ def _fish_by_houses(text: str) -> Pattern | None:
     digits = [int(t[-1]) for t in tokens if _DIGIT_MARK.fullmatch(t)]
     tokens = [t for t in tokens if not _DIGIT_MARK.fullmatch(t)]
     words = [t.lower() for t in tokens]
-    cut = next((k for k, w in enumerate(words) if w in _FIN_WORDS), len(tokens))
+    cut = next((k for k, w in enumerate(words) if w in FIN_WORDS), len(tokens))
     groups = fish_houses(tokens[:cut])
     if groups is None:
         return None

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ...engine import names
 from ...engine import registry
-from ...engine.grid import cells_name, fish_houses, houses_of
+from ...engine.grid import FIN_WORDS, cells_name, fish_houses, houses_of
 from ...engine.registry import get, technique_name
 from ...engine.techniques.patterns import lines_text
 
@@ -98,7 +98,7 @@ def parse_entry(text: str) -> Entry:
         elif kind in ("hash", "list", "bare"):
             digits.extend(int(ch) for ch in m.group(kind) if ch.isdigit())
         elif kind == "word":
-            fin_word = fin_word or tok in ("fin", "fins")
+            fin_word = fin_word or tok in FIN_WORDS
             if tok not in filler:
                 raise EntryError(f"'{tok}' in '{raw}' is not a cell, digit or technique "
                                  f"(try r6c45 #38, hidden r8c79 #57, X-Wing #5 r26 c37)")

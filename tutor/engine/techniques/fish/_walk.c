@@ -148,7 +148,6 @@ typedef struct {
     int failed;
     /* the base set being covered */
     int size, max_fins;
-    unsigned base_bits;
     u128 base_mask, inside;
 } Walk;
 
@@ -209,14 +208,16 @@ static void covers(Walk *w, unsigned base_bits, u128 base_mask, u128 inside, int
     w->keys.n = 0;
     w->size = size;
     w->max_fins = max_fins;
-    w->base_bits = base_bits;
     w->base_mask = base_mask;
     w->inside = inside;
     cover_search(w, 0, 0, base_bits, 0, 0, ALL_CELLS);
     if (w->failed) return;
     qsort(w->keys.items, w->keys.n, sizeof(unsigned), tuple_order);
+    int base_kinds = kinds(base_bits);
     for (int k = 0; k < w->keys.n; k++) {
         unsigned cover = w->keys.items[k];
+        /* a fish of another kind: kept by neither walk, so skip it first */
+        if (!(w->admitted >> (base_kinds * 8 + kinds(cover)) & 1)) continue;
         u128 cover_mask = 0, twice = 0;
         for (unsigned c = cover; c; c &= c - 1) {
             int h = __builtin_ctz(c);
@@ -226,7 +227,7 @@ static void covers(Walk *w, unsigned base_bits, u128 base_mask, u128 inside, int
         u128 fins = base_mask & ~cover_mask, see = ALL_CELLS;
         for (u128 f = fins; f; f &= f - 1) see &= PEER[lowest(f)];
         u128 elims = ((cover_mask & ~base_mask) | (twice & base_mask)) & see & ~fins;
-        if (!elims || !(w->admitted >> (kinds(base_bits) * 8 + kinds(cover)) & 1)) continue;
+        if (!elims) continue;
         PyObject *item = Py_BuildValue("(iNNNN)", size, house_tuple(base_bits), house_tuple(cover),
                                        make_mask(fins), make_mask(elims));
         if (!item || PyList_Append(w->found, item) < 0) {

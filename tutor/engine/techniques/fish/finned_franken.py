@@ -16,14 +16,13 @@ from __future__ import annotations
 
 from ...position import Position
 from ...registry import technique
-from .franken import ORIENTATIONS, aliases
+from .franken import NOT_FRANKEN, ORIENTATIONS, aliases
 from .mixed import MixedKind, entry_keys, finder_steps, first_step, franken_kinds, pattern_check
 
 MAX_FINS = {2: 2, 3: 2, 4: 2}
 
 FINNED_FRANKEN = MixedKind("finned-franken-fish", "Franken", franken_kinds, ORIENTATIONS, MAX_FINS,
-                           "a Franken fish has rows and boxes as base and columns and boxes as cover "
-                           "(or columns and rows swapped); mixing more is a Mutant fish", min_fins=1)
+                           NOT_FRANKEN, min_fins=1)
 
 
 @technique("finned-franken-fish", "Finned Franken Fish", "finned-franken", rank=303, weight=310,

@@ -26,9 +26,10 @@ MAX_FINS = {2: 0, 3: 0, 4: 0}
 ORIENTATIONS = ((ROW_HOUSES + BOX_HOUSES, frozenset(COLUMN_HOUSES + BOX_HOUSES)),
                 (COLUMN_HOUSES + BOX_HOUSES, frozenset(ROW_HOUSES + BOX_HOUSES)))
 
-FRANKEN = MixedKind("franken-fish", "Franken", franken_kinds, ORIENTATIONS, MAX_FINS,
-                    "a Franken fish has rows and boxes as base and columns and boxes as cover (or "
-                    "columns and rows swapped); mixing more is a Mutant fish")
+# what the check says of houses mixed more than a Franken fish's
+NOT_FRANKEN = ("a Franken fish has rows and boxes as base and columns and boxes as cover (or columns "
+               "and rows swapped); mixing more is a Mutant fish")
+FRANKEN = MixedKind("franken-fish", "Franken", franken_kinds, ORIENTATIONS, MAX_FINS, NOT_FRANKEN)
 
 
 def is_franken(base, cover) -> bool:

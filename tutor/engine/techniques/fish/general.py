@@ -48,9 +48,9 @@ the two) and the fallback; SUDOKU_TUTOR_PURE_PYTHON=1 forces it.
 """
 from __future__ import annotations
 
-import os
 from itertools import combinations
 
+from ...compiled import PURE_PYTHON, optional_module
 from ...grid import HOUSE_MASK, PEER_MASK, cell_bits
 
 # The kinds of house, as `admit` and kinds() see them
@@ -59,13 +59,8 @@ _KIND = (ROWS,) * 9 + (COLUMNS,) * 9 + (BOXES,) * 9
 _TABLES: dict = {}              # admit -> admitted(admit)
 
 _ABI = 2        # what _walk.c's walk takes and gives (its ABI constant)
-try:
-    from . import _walk  # type: ignore[attr-defined]
-    if getattr(_walk, "ABI", None) != _ABI:     # left over from an older build
-        _walk = None
-except ImportError:
-    _walk = None
-COMPILED = _walk is not None and not os.environ.get("SUDOKU_TUTOR_PURE_PYTHON")
+_walk = optional_module(f"{__package__}._walk", _ABI)
+COMPILED = _walk is not None and not PURE_PYTHON
 
 
 # The houses of each cell (row, column, box), as house numbers 0..26.

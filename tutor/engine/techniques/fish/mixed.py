@@ -61,26 +61,22 @@ class MixedKind:
     min_fins: int = 0                           # fewer fins: another room's fish
     memo: Memo = field(default_factory=Memo, compare=False)
 
-    def fish_of_digit(self, digit_mask: int, max_fins: dict) -> list:
-        return [fish for base, cover in self.searches
-                for fish in _flat(fish_of_digit(digit_mask, max_fins, base, cover, self.admit))]
-
-
-def _flat(found: dict):
-    for size, fishes in found.items():
-        for fish in fishes:
-            yield (size, *fish)
+    def fish_of_digit(self, digit_mask: int, max_fins: dict) -> dict:
+        """{size: [(base, cover, fins, eliminations)]} of this kind, every search."""
+        found: dict = {size: [] for size in max_fins}
+        for base, cover in self.searches:
+            for size, fishes in fish_of_digit(digit_mask, max_fins, base, cover, self.admit).items():
+                found[size].extend(fishes)
+        return found
 
 
 def _digit_fish(kind: MixedKind, digit_mask: int) -> dict:
     """{size: (base, cover, fins, eliminations, merged)} of every fish of
     the kind on one digit, one per size and set of eliminations (the
     simplest)."""
-    by_size: dict = {size: [] for size in SIZES}
-    for size, base, cover, fins, elims in kind.fish_of_digit(digit_mask, kind.max_fins):
-        if fins.bit_count() >= kind.min_fins:
-            by_size[size].append((base, cover, fins, elims))
-    return {size: _simplest(fishes) for size, fishes in by_size.items()}
+    found = kind.fish_of_digit(digit_mask, kind.max_fins)
+    return {size: _simplest(fish for fish in found.get(size, ()) if fish[2].bit_count() >= kind.min_fins)
+            for size in SIZES}
 
 
 def _simplest(fishes) -> tuple:
@@ -262,8 +258,10 @@ def _reading(kind: MixedKind, pos: Position, q: PatternQuery, d: int) -> list:
     dm = digit_masks(pos)[d]
     claim = {i for i, e, placing in q.claim if e == d and not placing}
     readings = []
-    for size, base, cover, fins, elims in kind.fish_of_digit(dm, READING_FINS):
-        if _union(base, dm) == named:
+    for size, fishes in kind.fish_of_digit(dm, READING_FINS).items():
+        for base, cover, fins, elims in fishes:
+            if _union(base, dm) != named:
+                continue
             removes = bool(claim) and all(elims >> i & 1 for i in claim)
             readings.append((not removes, size, fins.bit_count(), base, cover))
     return list(min(readings)[3:]) if readings else []
