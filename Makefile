@@ -11,7 +11,8 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP): $(BIN)/python pyproject.toml setup.py tutor/generate/_kernel.c tutor/engine/techniques/fish/_walk.c
+$(STAMP): $(BIN)/python pyproject.toml setup.py tutor/generate/_kernel.c tutor/engine/techniques/fish/_walk.c \
+          tutor/engine/techniques/chains/_bfs.c
 	$(BIN)/pip install --quiet -e .
 	touch $@
 

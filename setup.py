@@ -24,13 +24,16 @@ class BuildWithData(build_py):
                 shutil.copytree(src, dst)
 
 
-# Two hot loops in C where the machine has a compiler: the generator's kernel
-# (tutor/generate/kernel.py) and the general fish walk
-# (tutor/engine/techniques/fish/general.py).  When a build fails the install
+# Three hot loops in C where the machine has a compiler: the generator's
+# kernel (tutor/generate/kernel.py), the general fish walk
+# (tutor/engine/techniques/fish/general.py) and the chain search's first pass
+# (tutor/engine/techniques/chains/search.py).  When a build fails the install
 # goes on and that code runs in pure Python, with the same answers.
 KERNEL = Extension("tutor.generate._kernel", ["tutor/generate/_kernel.c"], optional=True,
                    extra_compile_args=["-O2"])
 FISH_WALK = Extension("tutor.engine.techniques.fish._walk", ["tutor/engine/techniques/fish/_walk.c"],
                       optional=True, extra_compile_args=["-O2"])
+CHAIN_BFS = Extension("tutor.engine.techniques.chains._bfs", ["tutor/engine/techniques/chains/_bfs.c"],
+                      optional=True, extra_compile_args=["-O2"])
 
-setup(cmdclass={"build_py": BuildWithData}, ext_modules=[KERNEL, FISH_WALK])
+setup(cmdclass={"build_py": BuildWithData}, ext_modules=[KERNEL, FISH_WALK, CHAIN_BFS])

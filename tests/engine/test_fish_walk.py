@@ -49,6 +49,23 @@ def test_both_walks_find_the_same_fish_in_the_same_order(search):
 
 
 @pytest.mark.skipif(general._walk is None, reason="the C walk is not built here")
+@pytest.mark.parametrize("search", range(len(SEARCHES)))
+def test_both_walks_keep_the_same_simplest_fish_per_effect(search):
+    base, cover, fins = SEARCHES[search]
+    picks = sampled_positions(qqwing("expert")[search * 6 + 3:search * 6 + 6], per_puzzle=2)
+    merged = 0
+    for _, pos in picks:
+        for d, digit_mask in enumerate(digit_masks(pos)[1:]):
+            for min_fins in (d % 2,):
+                fast = general.simplest_fish_of_digit_c(digit_mask, fins, base, cover, _admit_all, min_fins)
+                slow = general.simplest_fish_of_digit_py(digit_mask, fins, base, cover, _admit_all, min_fins)
+                assert sorted(fast) == sorted(slow)
+                assert all(fish[3].bit_count() >= min_fins for fish in fast)
+                merged += sum(fish[5] > 1 for fish in fast)
+    assert merged >= 2          # effects several fish share: the choice among them is compared
+
+
+@pytest.mark.skipif(general._walk is None, reason="the C walk is not built here")
 def test_the_compiled_walk_refuses_what_it_cannot_read():
     hm = [0] * 27
     with pytest.raises(ValueError):
@@ -58,3 +75,4 @@ def test_the_compiled_walk_refuses_what_it_cannot_read():
     with pytest.raises(OverflowError):
         general._walk.walk([-1] + hm[1:], 0, [-1, -1, 0], [0], 1 << 9, 1)
     assert general._walk.walk(hm, 0, [-1, -1, 0], [0, 1], 1 << 9, 1) == []
+    assert general._walk.simplest(hm, 0, [-1, -1, 0], [0, 1], 1 << 9, 1, 0) == []

@@ -178,8 +178,9 @@ class Roles:
         raise NotImplementedError
 
     def lead(self, step) -> str:
-        """The pattern part of the step's text (before '=>')."""
-        return self.name(step)
+        """The pattern part of the step's text (before '=>'): its name
+        (the step's, made once: a step's JSON shows both)."""
+        return step.name
 
     def json(self, step) -> dict:
         return {}

@@ -4,7 +4,8 @@ second pass that refuses repeats as it goes when every shortest walk
 repeats one.  The bounds below are the ones search.py's docstring names."""
 from __future__ import annotations
 
-from ...grid import cell_bits
+from typing import Any
+
 from .links import LinkGraph
 
 
@@ -45,9 +46,11 @@ MAX_USED_SETS = 64      # second pass: candidate sets kept per node and length
 
 class Paths:
     """Chains that use no candidate twice, for the ends the layers reached
-    (nodes in find_chains' local numbers; `path` answers in graph nodes)."""
+    (nodes in find_chains' local numbers; `path` answers in graph nodes).
+    layers_of[s]: the layers of s's first pass, a list of ints (a list of
+    such lists, or search.py's _Layers, which makes them on first use)."""
 
-    def __init__(self, local: Local, layers_of: list, second_pass: bool = True):
+    def __init__(self, local: Local, layers_of: Any, second_pass: bool = True):
         self.nodes, self.strong, self.weak, self.bits = local.nodes, local.strong, local.weak, local.bits
         self.second_pass = second_pass
         self.layers_of = layers_of
@@ -67,20 +70,25 @@ class Paths:
         nodes = self.nodes
         return [nodes[n] for n in got]
 
-    def _before(self, s: int, n: int, j: int) -> int:
-        """The nodes of layer j-1 of s's walks that lead to n in layer j."""
-        return self.layers_of[s][j - 1] & (self.strong[n] if j % 2 else self.weak[n])
-
     def _walks(self, s: int, t: int, depth: int) -> int:
         """How many shortest walks lead from s to t (repeats allowed)."""
-        strong, memo = self.strong, {}
+        strong, weak, layers = self.strong, self.weak, self.layers_of[s]
+        memo: dict = {}
 
         def count(n: int, j: int) -> int:
             if j == 1:
                 return strong[n] >> s & 1
-            if (n, j) not in memo:
-                memo[n, j] = sum(count(p, j - 1) for p in cell_bits(self._before(s, n, j)))  # noqa: F821
-            return memo[n, j]
+            got = memo.get((n, j))
+            if got is None:
+                # the nodes of layer j-1 that lead to n (_before, inlined)
+                m = layers[j - 1] & (strong[n] if j % 2 else weak[n])
+                got = 0
+                while m:
+                    low = m & -m
+                    m ^= low
+                    got += count(low.bit_length() - 1, j - 1)  # noqa: F821
+                memo[n, j] = got
+            return got
 
         got = count(t, depth)
         del count           # it refers to itself through its closure: break that cycle
@@ -94,7 +102,7 @@ class Paths:
         budget of steps back ran out before a walk was found."""
         if budget is None and self._walks(s, t, depth) > MAX_WALKS:
             return []
-        bits, strong = self.bits, self.strong
+        bits, strong, weak, layers = self.bits, self.strong, self.weak, self.layers_of[s]
         start_bits = bits[s]
         found: list[tuple] = []
         left = [budget if budget is not None else -1]
@@ -107,8 +115,13 @@ class Paths:
             left[0] -= 1
             if left[0] == 0:
                 return
-            for p in cell_bits(self._before(s, n, j)):
-                if not bits[p] & (used | start_bits) and not (first and found):
+            m = layers[j - 1] & (strong[n] if j % 2 else weak[n])     # _before, inlined
+            blocked = used | start_bits
+            while m:
+                low = m & -m
+                m ^= low
+                p = low.bit_length() - 1
+                if not bits[p] & blocked and not (first and found):
                     back(p, j - 1, used | bits[p], (p,) + out)  # noqa: F821 (deleted after use)
 
         back(t, depth, bits[t] if t != s else 0, (t,))
@@ -168,24 +181,44 @@ class Paths:
         while front:
             new_on: dict[int, dict] = {}
             for n, useds in front.items():
-                for p in cell_bits(strong[n] & ~on_seen):
-                    for used in useds:
-                        if p == s:               # back to the start: a loop, not a repeat
-                            new_on.setdefault(s, {}).setdefault(used, (n, used))
-                        elif not bits[p] & used:
-                            new_on.setdefault(p, {}).setdefault(used | bits[p], (n, used))
-            on_seen |= sum(1 << p for p in new_on)
+                m = strong[n] & ~on_seen
+                while m:
+                    low = m & -m
+                    m ^= low
+                    p = low.bit_length() - 1
+                    if p == s:               # back to the start: a loop, not a repeat
+                        into = new_on.setdefault(s, {})
+                        for used in useds:
+                            into.setdefault(used, (n, used))
+                        continue
+                    _reach(new_on, p, bits[p], n, useds)
+            for p in new_on:
+                on_seen |= 1 << p
             new_on = {p: u for p, u in new_on.items() if len(u) <= MAX_USED_SETS}
             on_states.update(new_on)
             new_off: dict[int, dict] = {}
             for n, useds in new_on.items():
                 if n == s:
                     continue
-                for p in cell_bits(weak[n] & ~off_seen):
-                    for used in useds:
-                        if not bits[p] & used:
-                            new_off.setdefault(p, {}).setdefault(used | bits[p], (n, used))
-            off_seen |= sum(1 << p for p in new_off)
+                m = weak[n] & ~off_seen
+                while m:
+                    low = m & -m
+                    m ^= low
+                    p = low.bit_length() - 1
+                    _reach(new_off, p, bits[p], n, useds)
+            for p in new_off:
+                off_seen |= 1 << p
             front = {p: u for p, u in new_off.items() if len(u) <= MAX_USED_SETS}
             off_states.update(front)
         return on_states, off_states
+
+
+def _reach(states: dict, p: int, p_bits: int, n: int, useds: dict) -> None:
+    """The second pass steps from n to p: each set of candidates n's chains
+    use that holds none of p's, with p's added, reaches p (from (n, used))."""
+    into: dict | None = None
+    for used in useds:
+        if not p_bits & used:
+            if into is None:
+                into = states.setdefault(p, {})
+            into.setdefault(used | p_bits, (n, used))

@@ -21,7 +21,11 @@ Search.  From every node s with a strong link, breadth-first over states
 (node, off/on): s starts off; from an off node a strong link leads to an on
 node, from an on node a weak link to an off node.  The layers are bit sets,
 so this first pass costs one OR per state; it gives every end t reached
-from s and the fewest links a walk needs to get there.  The chain shown is
+from s and the fewest links a walk needs to get there.  The first pass is
+written in C too (_bfs.c, built where the machine has a compiler, the
+Python pass the reference and the fallback: tests/engine/
+test_chain_bfs.py), about three times faster with what it costs to hand
+the sets over.  The chain shown is
 then read back through the layers, never using a candidate twice (nor a
 group and a candidate inside it: paths.py reads chains back).  When every shortest walk repeats one, a
 second breadth-first pass from s that refuses repeats as it goes gives a
@@ -59,8 +63,14 @@ import heapq
 from dataclasses import dataclass
 from operator import itemgetter
 
+from ...compiled import PURE_PYTHON, optional_module
 from .links import GROUP_BASE, LinkGraph
 from .paths import Local, Paths
+
+_ABI = 1        # what _bfs.c's first_pass takes and gives (its ABI constant)
+_bfs = optional_module(f"{__package__}._bfs", _ABI)
+COMPILED = _bfs is not None and not PURE_PYTHON
+_EXCL_BYTES = 12 * 8    # _bfs.c's EXCL_WORDS: the 729 candidate nodes
 
 
 @dataclass
@@ -108,18 +118,29 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
     # long instead of a bit per candidate of the grid.
     local = Local(graph, strong, weak)
     nodes, cstrong, cweak = local.nodes, local.strong, local.weak
-    # cweak_on[n]: the weak partners of the nodes n turns on, so that one
-    # pass over an off layer gives the next on layer and the off layer after
-    # it (the partners of an on node seen before are all seen already, and
-    # the layer drops them)
-    cweak_on = []
-    for m in cstrong:
-        got = 0
-        while m:
-            low = m & -m
-            m ^= low
-            got |= cweak[low.bit_length() - 1]
-        cweak_on.append(got)
+    okey = [order_key(graph, n) for n in nodes]
+    excl_of = [graph.excl(n) for n in nodes]     # asked once per pair of ends below
+    # the ends a chain from each node may have: every node, or (XY-Chains)
+    # the nodes of its digit; ALS nodes (grouped graph) stand only inside a
+    # chain, never at an end
+    inner = 0
+    for i, n in enumerate(nodes):
+        if graph.is_als(n):
+            inner |= 1 << i
+    if same_digit:
+        of_digit: dict = {}
+        for i, n in enumerate(nodes):
+            of_digit[graph.digit(n)] = of_digit.get(graph.digit(n), 0) | 1 << i
+        may_end = [of_digit[graph.digit(n)] & ~inner for n in nodes]
+    else:
+        may_end = [((1 << len(nodes)) - 1) & ~inner] * len(nodes)
+    # a walk back to the start places a candidate, or removes what a group
+    # rules out
+    loops_back = [n < GROUP_BASE or bool(excl_of[i]) for i, n in enumerate(nodes)]
+    starts = [local.index[node] for node in strong if not inner >> local.index[node] & 1]
+    first_pass = _first_pass_c if COMPILED else _first_pass_py
+    events, layers_of = first_pass(cstrong, cweak, may_end, excl_of, starts, loops_back)
+
     # effect key -> offers (links, kind order, first end, second end, s, t,
     # ends, depth): the first four are the offer's rank; `ends` names the
     # pair of ends (a loop: its set of nodes) for the merged count; depth is
@@ -128,79 +149,23 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
     # read back.
     offers: dict[tuple, list] = {}
     loops = []
-    layers_of: list = [None] * len(nodes)
-    okey = [order_key(graph, n) for n in nodes]
-    excl_of = [graph.excl(n) for n in nodes]     # asked once per pair of ends below
-
-    ends_of_digit: dict = {}
-    if same_digit:
-        digit = graph.digit
-        for i, n in enumerate(nodes):
-            ends_of_digit[digit(n)] = ends_of_digit.get(digit(n), 0) | 1 << i
-    # ALS nodes (grouped graph) stand only inside a chain, never at an end
-    inner = 0
-    for i, n in enumerate(nodes):
-        if graph.is_als(n):
-            inner |= 1 << i
-    for node in strong:                 # the caller's order: offers keep it on ties
-        s = local.index[node]
-        if inner >> s & 1:
-            continue
-        es, ws, sbit = excl_of[s], cweak[s], 1 << s
-        # the ends a chain from s may have: every node, or (XY-Chains) the
-        # nodes of s's digit; s itself and its weak partners close loops
-        may_end = (ends_of_digit[graph.digit(node)] if same_digit else -1) & ~inner
-        layers = [sbit]
-        layers_of[s] = layers
-        on_seen = 0
-        off_seen = front = sbit
-        depth = 1
-        while front:
-            on = off = 0
-            m = front
-            while m:
-                low = m & -m
-                m ^= low
-                n = low.bit_length() - 1
-                on |= cstrong[n]
-                off |= cweak_on[n]
-            on &= ~on_seen
-            if not on:
-                break
-            on_seen |= on
-            layers.append(on)
-            ends = on & may_end
-            if ends & sbit and (node < GROUP_BASE or es):
-                key = ("=", node) if node < GROUP_BASE else ("-", es)
-                offers.setdefault(key, []).append(
-                    (depth, STRONG, okey[s], okey[s], s, s, -1 - s, depth))
-            if depth >= 3:
-                m = ends & ws
-                while m:
-                    low = m & -m
-                    m ^= low
-                    loops.append((s, low.bit_length() - 1, depth))
-            m = ends & ~ws & ~sbit
-            while m:
-                low = m & -m
-                m ^= low
-                t = low.bit_length() - 1
-                e = es & excl_of[t]
-                if e:
-                    a, b = okey[s], okey[t]
-                    pair = s << 12 | t if s < t else t << 12 | s
-                    waiting = offers.get(("-", e))
-                    offer = ((depth, CHAIN, a, b, s, t, pair, depth) if a < b
-                             else (depth, CHAIN, b, a, s, t, pair, depth))
-                    if waiting is None:
-                        offers[("-", e)] = [offer]
-                    else:
-                        waiting.append(offer)
-            off &= ~off_seen
-            off_seen |= off
-            layers.append(off)
-            front = off
-            depth += 2
+    for code, s, t, depth in events:
+        if code == STRONG:
+            key = ("=", nodes[s]) if nodes[s] < GROUP_BASE else ("-", excl_of[s])
+            offers.setdefault(key, []).append((depth, STRONG, okey[s], okey[s], s, s, -1 - s, depth))
+        elif code == CHAIN:
+            e = excl_of[s] & excl_of[t]
+            a, b = okey[s], okey[t]
+            pair = s << 12 | t if s < t else t << 12 | s
+            offer = ((depth, CHAIN, a, b, s, t, pair, depth) if a < b
+                     else (depth, CHAIN, b, a, s, t, pair, depth))
+            waiting = offers.get(("-", e))
+            if waiting is None:
+                offers[("-", e)] = [offer]
+            else:
+                waiting.append(offer)
+        else:
+            loops.append((s, t, depth))
 
     paths = Paths(local, layers_of, second_pass)
     for s, t, depth in loops:
@@ -220,6 +185,110 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
     chains = [c for c in map(best_of, offers) if c is not None]
     chains.sort(key=lambda c: c.rank)
     return chains
+
+
+def _first_pass_py(cstrong: list, cweak: list, may_end: list, excl_of: list, starts: list,
+                   loops_back: list) -> tuple[list, list]:
+    """From every start, breadth-first over (node, off/on): the layers (on
+    and off in turn, the start alone first) and, in the order found, the
+    events (STRONG, s, s, depth): the walk came back to s on; (CHAIN, s,
+    t, depth): it reached t on, and s and t rule out a common candidate;
+    (CONTINUOUS, s, t, depth): it reached t on, weakly linked to s (a loop
+    to read back).  The reference of _bfs.c's first_pass."""
+    # cweak_on[n]: the weak partners of the nodes n turns on, so that one
+    # pass over an off layer gives the next on layer and the off layer after
+    # it (the partners of an on node seen before are all seen already, and
+    # the layer drops them)
+    cweak_on = _weak_on(cstrong, cweak)
+    events: list = []
+    layers_of: list = [None] * len(cstrong)
+    for s in starts:
+        es, ws, sbit, ends_ok = excl_of[s], cweak[s], 1 << s, may_end[s]
+        layers = [sbit]
+        layers_of[s] = layers
+        on_seen = 0
+        off_seen = front = sbit
+        depth = 1
+        while front:
+            on = off = 0
+            m = front
+            while m:
+                low = m & -m
+                m ^= low
+                n = low.bit_length() - 1
+                on |= cstrong[n]
+                off |= cweak_on[n]
+            on &= ~on_seen
+            if not on:
+                break
+            on_seen |= on
+            layers.append(on)
+            ends = on & ends_ok
+            if ends & sbit and loops_back[s]:
+                events.append((STRONG, s, s, depth))
+            if depth >= 3:
+                m = ends & ws
+                while m:
+                    low = m & -m
+                    m ^= low
+                    events.append((CONTINUOUS, s, low.bit_length() - 1, depth))
+            m = ends & ~ws & ~sbit
+            while m:
+                low = m & -m
+                m ^= low
+                t = low.bit_length() - 1
+                if es & excl_of[t]:
+                    events.append((CHAIN, s, t, depth))
+            off &= ~off_seen
+            off_seen |= off
+            layers.append(off)
+            front = off
+            depth += 2
+    return events, layers_of
+
+
+def _weak_on(cstrong: list, cweak: list) -> list:
+    out = []
+    for m in cstrong:
+        got = 0
+        while m:
+            low = m & -m
+            m ^= low
+            got |= cweak[low.bit_length() - 1]
+        out.append(got)
+    return out
+
+
+def _first_pass_c(cstrong: list, cweak: list, may_end: list, excl_of: list, starts: list,
+                  loops_back: list) -> tuple[list, _Layers]:
+    """_first_pass_py by _bfs.c: the sets go over as bytes, and a start's
+    layers come back as bytes, made ints when a chain is read back from
+    it (few are)."""
+    n = len(cstrong)
+    size = (n + 63) // 64 * 8
+
+    def packed(sets, width):
+        return b"".join(m.to_bytes(width, "little") for m in sets)
+
+    events, layers = _bfs.first_pass(n, packed(cstrong, size), packed(cweak, size),
+                                     packed(_weak_on(cstrong, cweak), size), packed(excl_of, _EXCL_BYTES),
+                                     packed(may_end, size), starts, bytes(loops_back))
+    return events, _Layers(layers, size)
+
+
+class _Layers:
+    """The compiled pass's layers of each start, read as ints on first use."""
+
+    def __init__(self, raw: list, size: int):
+        self.raw, self.size = raw, size
+        self.made: dict = {}
+
+    def __getitem__(self, s: int) -> list:
+        got = self.made.get(s)
+        if got is None:
+            raw, size = self.raw[s], self.size
+            got = self.made[s] = [int.from_bytes(raw[k:k + size], "little") for k in range(0, len(raw), size)]
+        return got
 
 
 def _best_chain(key, found: list, beat, paths, cbits, okey) -> Chain | None:

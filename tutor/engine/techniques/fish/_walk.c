@@ -18,6 +18,15 @@
  *       removes something, as (size, base, cover, fins, eliminations), base
  *       and cover ascending tuples of house numbers, in the order
  *       general.py's walk finds them.
+ *
+ *   simplest(hm, digit_mask, fins_at, base_houses, cover_bits, admitted,
+ *            min_fins) -> list
+ *       The same walk, keeping one fish per (size, eliminations) among those
+ *       with at least min_fins fins: the simplest (fewest fins, then boxes,
+ *       then the lowest base houses, then cover houses), as (size, base,
+ *       cover, fins, eliminations, merged), merged the number of fish kept
+ *       for it; in no particular order.  general.py's simplest() is the same
+ *       in Python.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -133,6 +142,46 @@ static int tuple_order(const void *a, const void *b) {
     return (x & first) ? -1 : 1;
 }
 
+/* One (size, eliminations) of the simplest mode and its simplest fish so far. */
+typedef struct {
+    u128 elims, fins;
+    unsigned base, cover;
+    int size, fins_n, boxes;
+    long merged;
+} Entry;
+
+/* Open addressing on the eliminations; kept at most half full. */
+typedef struct {
+    Entry *items;
+    int cap, n;
+} Table;
+
+static unsigned long long entry_hash(u128 elims, int size) {
+    unsigned long long h = (unsigned long long)elims * 0x9E3779B97F4A7C15ull;
+    h ^= (unsigned long long)(elims >> 64) * 0xC2B2AE3D27D4EB4Full + (unsigned long long)size;
+    return h ^ (h >> 29);
+}
+
+static Entry *table_slot(Table *t, u128 elims, int size) {
+    unsigned long long i = entry_hash(elims, size) & (unsigned long long)(t->cap - 1);
+    while (t->items[i].size && (t->items[i].size != size || t->items[i].elims != elims))
+        i = (i + 1) & (unsigned long long)(t->cap - 1);
+    return &t->items[i];
+}
+
+static int table_grow(Table *t) {
+    int cap = t->cap ? 2 * t->cap : 256;
+    Entry *old = t->items, *items = PyMem_Calloc(cap, sizeof(Entry));
+    if (!items) { PyErr_NoMemory(); return 0; }
+    int old_cap = t->cap;
+    t->items = items;
+    t->cap = cap;
+    for (int i = 0; i < old_cap; i++)
+        if (old[i].size) *table_slot(t, old[i].elims, old[i].size) = old[i];
+    PyMem_Free(old);
+    return 1;
+}
+
 typedef struct {
     u128 hm[27];
     u128 digit_mask;
@@ -145,6 +194,9 @@ typedef struct {
     int usable[27], n_usable;
     PyObject *found;
     Keys keys;
+    /* the simplest mode: a table instead of the list */
+    int simplest, min_fins;
+    Table table;
     int failed;
     /* the base set being covered */
     int size, max_fins;
@@ -204,6 +256,37 @@ static void cover_search(Walk *w, unsigned chosen, int n_chosen, unsigned taken,
     }
 }
 
+/* Is a fish simpler than an entry's: fewer fins, fewer boxes, then the
+ * lower base houses, then the lower cover houses? */
+static int simpler(int fins_n, int boxes, unsigned base, unsigned cover, const Entry *e) {
+    if (fins_n != e->fins_n) return fins_n < e->fins_n;
+    if (boxes != e->boxes) return boxes < e->boxes;
+    if (base != e->base) return tuple_order(&base, &e->base) < 0;
+    return cover != e->cover && tuple_order(&cover, &e->cover) < 0;
+}
+
+static int keep_simplest(Walk *w, int size, unsigned base, unsigned cover, u128 fins, u128 elims) {
+    int fins_n = bits(fins);
+    if (fins_n < w->min_fins) return 1;
+    if (2 * (w->table.n + 1) > w->table.cap && !table_grow(&w->table)) return 0;
+    int boxes = __builtin_popcount(base >> 18) + __builtin_popcount(cover >> 18);
+    Entry *e = table_slot(&w->table, elims, size);
+    if (!e->size) {
+        w->table.n++;
+        *e = (Entry){elims, fins, base, cover, size, fins_n, boxes, 1};
+        return 1;
+    }
+    e->merged++;
+    if (simpler(fins_n, boxes, base, cover, e)) {
+        e->fins = fins;
+        e->base = base;
+        e->cover = cover;
+        e->fins_n = fins_n;
+        e->boxes = boxes;
+    }
+    return 1;
+}
+
 static void covers(Walk *w, unsigned base_bits, u128 base_mask, u128 inside, int size, int max_fins) {
     w->keys.n = 0;
     w->size = size;
@@ -228,6 +311,10 @@ static void covers(Walk *w, unsigned base_bits, u128 base_mask, u128 inside, int
         for (u128 f = fins; f; f &= f - 1) see &= PEER[lowest(f)];
         u128 elims = ((cover_mask & ~base_mask) | (twice & base_mask)) & see & ~fins;
         if (!elims) continue;
+        if (w->simplest) {
+            if (!keep_simplest(w, size, base_bits, cover, fins, elims)) { w->failed = 1; return; }
+            continue;
+        }
         PyObject *item = Py_BuildValue("(iNNNN)", size, house_tuple(base_bits), house_tuple(cover),
                                        make_mask(fins), make_mask(elims));
         if (!item || PyList_Append(w->found, item) < 0) {
@@ -273,14 +360,26 @@ static void grow(Walk *w, int start, int n_chosen, unsigned base_bits, u128 unio
     }
 }
 
-static PyObject *k_walk(PyObject *self, PyObject *args) {
-    PyObject *hm_seq, *digit_obj, *fins_seq, *base_seq;
-    unsigned long cover_bits;
-    unsigned long long admitted;
-    if (!PyArg_ParseTuple(args, "OOOOkK", &hm_seq, &digit_obj, &fins_seq, &base_seq, &cover_bits, &admitted))
-        return NULL;
+/* The simplest mode's table as its list. */
+static PyObject *table_list(Table *t) {
+    PyObject *out = PyList_New(0);
+    for (int i = 0; out && i < t->cap; i++) {
+        Entry *e = &t->items[i];
+        if (!e->size) continue;
+        PyObject *item = Py_BuildValue("(iNNNNl)", e->size, house_tuple(e->base), house_tuple(e->cover),
+                                       make_mask(e->fins), make_mask(e->elims), e->merged);
+        if (!item || PyList_Append(out, item) < 0) Py_CLEAR(out);
+        Py_XDECREF(item);
+    }
+    return out;
+}
+
+static PyObject *run_walk(PyObject *hm_seq, PyObject *digit_obj, PyObject *fins_seq, PyObject *base_seq,
+                          unsigned long cover_bits, unsigned long long admitted, int simplest, int min_fins) {
     Walk *w = PyMem_Calloc(1, sizeof(Walk));
     if (!w) return PyErr_NoMemory();
+    w->simplest = simplest;
+    w->min_fins = min_fins;
     PyObject *result = NULL;
     PyObject *hm_fast = PySequence_Fast(hm_seq, "hm: a sequence of 27 masks");
     PyObject *fins_fast = PySequence_Fast(fins_seq, "fins_at: a sequence of ints");
@@ -325,10 +424,15 @@ static PyObject *k_walk(PyObject *self, PyObject *args) {
         }
     }
     if (!(w->found = PyList_New(0))) goto done;
+    if (simplest && !table_grow(&w->table)) goto done;
     grow(w, 0, 0, 0, 0, 0, 0, 0);
     if (w->failed) {
         if (!PyErr_Occurred()) PyErr_NoMemory();
         Py_CLEAR(w->found);
+    }
+    if (w->found && simplest) {
+        Py_DECREF(w->found);
+        w->found = table_list(&w->table);
     }
     result = w->found;
 done:
@@ -336,13 +440,37 @@ done:
     Py_XDECREF(fins_fast);
     Py_XDECREF(base_fast);
     PyMem_Free(w->keys.items);
+    PyMem_Free(w->table.items);
     PyMem_Free(w);
     return result;
+}
+
+static PyObject *k_walk(PyObject *self, PyObject *args) {
+    PyObject *hm_seq, *digit_obj, *fins_seq, *base_seq;
+    unsigned long cover_bits;
+    unsigned long long admitted;
+    if (!PyArg_ParseTuple(args, "OOOOkK", &hm_seq, &digit_obj, &fins_seq, &base_seq, &cover_bits, &admitted))
+        return NULL;
+    return run_walk(hm_seq, digit_obj, fins_seq, base_seq, cover_bits, admitted, 0, 0);
+}
+
+static PyObject *k_simplest(PyObject *self, PyObject *args) {
+    PyObject *hm_seq, *digit_obj, *fins_seq, *base_seq;
+    unsigned long cover_bits;
+    unsigned long long admitted;
+    int min_fins;
+    if (!PyArg_ParseTuple(args, "OOOOkKi", &hm_seq, &digit_obj, &fins_seq, &base_seq, &cover_bits, &admitted,
+                          &min_fins))
+        return NULL;
+    return run_walk(hm_seq, digit_obj, fins_seq, base_seq, cover_bits, admitted, 1, min_fins);
 }
 
 static PyMethodDef METHODS[] = {
     {"walk", k_walk, METH_VARARGS,
      "walk(hm, digit_mask, fins_at, base_houses, cover_bits, admitted) -> [(size, base, cover, fins, eliminations)]"},
+    {"simplest", k_simplest, METH_VARARGS,
+     "simplest(hm, digit_mask, fins_at, base_houses, cover_bits, admitted, min_fins) -> "
+     "[(size, base, cover, fins, eliminations, merged)]"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -353,7 +481,7 @@ PyMODINIT_FUNC PyInit__walk(void) {
     PyObject *module = PyModule_Create(&MODULE);
     /* general.py uses a build whose ABI it knows: bump both on any change of
      * what walk takes or gives */
-    if (module && PyModule_AddIntConstant(module, "ABI", 2) < 0) {
+    if (module && PyModule_AddIntConstant(module, "ABI", 3) < 0) {
         Py_DECREF(module);
         return NULL;
     }

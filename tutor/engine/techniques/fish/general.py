@@ -58,7 +58,7 @@ ROWS, COLUMNS, BOXES = 1, 2, 4
 _KIND = (ROWS,) * 9 + (COLUMNS,) * 9 + (BOXES,) * 9
 _TABLES: dict = {}              # admit -> admitted(admit)
 
-_ABI = 2        # what _walk.c's walk takes and gives (its ABI constant)
+_ABI = 3        # what _walk.c's walk takes and gives (its ABI constant)
 _walk = optional_module(f"{__package__}._walk", _ABI)
 COMPILED = _walk is not None and not PURE_PYTHON
 
@@ -84,6 +84,76 @@ def fish_of_digit(digit_mask: int, max_fins: dict, base_houses: tuple, cover_hou
     return fish_of_digit_py(digit_mask, max_fins, base_houses, cover_houses, admit)
 
 
+def simplest_fish_of_digit(digit_mask: int, max_fins: dict, base_houses: tuple, cover_houses: frozenset,
+                           admit, min_fins: int = 0) -> list:
+    """Of the fish fish_of_digit finds with at least `min_fins` fins, one per
+    size and set of eliminations: the simplest (fewest fins, then boxes,
+    then the lowest base houses, then cover houses), as (size, base, cover,
+    fins, eliminations, merged), `merged` how many there were; in no
+    particular order.  Most fish share their eliminations with many others
+    (a Mutant walk finds thousands a digit): the compiled walk keeps only
+    these."""
+    if COMPILED:
+        return simplest_fish_of_digit_c(digit_mask, max_fins, base_houses, cover_houses, admit, min_fins)
+    return simplest_fish_of_digit_py(digit_mask, max_fins, base_houses, cover_houses, admit, min_fins)
+
+
+def simplest_fish_of_digit_c(digit_mask: int, max_fins: dict, base_houses: tuple, cover_houses: frozenset,
+                             admit, min_fins: int = 0) -> list:
+    """simplest_fish_of_digit by the compiled walk."""
+    return _walk.simplest([HOUSE_MASK[h] & digit_mask for h in range(27)], digit_mask,
+                          _fins_at(max_fins), _usable(base_houses, digit_mask), _bits(cover_houses),
+                          admitted(admit), min_fins)
+
+
+def simplest_fish_of_digit_py(digit_mask: int, max_fins: dict, base_houses: tuple, cover_houses: frozenset,
+                              admit, min_fins: int = 0) -> list:
+    """simplest_fish_of_digit from the Python walk (the reference)."""
+    best: dict = {}
+    for size, fishes in fish_of_digit_py(digit_mask, max_fins, base_houses, cover_houses, admit).items():
+        for base, cover, fins, elims in fishes:
+            if fins.bit_count() >= min_fins:
+                key = (fins.bit_count(), boxes_in(base) + boxes_in(cover), base, cover)
+                old = best.get((size, elims))
+                if old is None:
+                    best[size, elims] = [key, 1]
+                else:
+                    old[1] += 1
+                    old[0] = min(old[0], key)
+    return [(size, base, cover, fins, elims, merged)
+            for (size, elims), ((_, _, base, cover), merged) in best.items()
+            for fins in (_fins_of(base, cover, digit_mask),)]
+
+
+def boxes_in(houses) -> int:
+    return sum(h >= 18 for h in houses)
+
+
+def _fins_of(base, cover, digit_mask: int) -> int:
+    """The base candidates outside every cover house."""
+    base_mask = cover_mask = 0
+    for h in base:
+        base_mask |= HOUSE_MASK[h]
+    for h in cover:
+        cover_mask |= HOUSE_MASK[h]
+    return base_mask & digit_mask & ~cover_mask
+
+
+def _fins_at(max_fins: dict) -> list:
+    return [max_fins.get(size, -1) for size in range(max(max_fins) + 1)]
+
+
+def _usable(base_houses, digit_mask: int) -> list:
+    return sorted(h for h in base_houses if HOUSE_MASK[h] & digit_mask)
+
+
+def _bits(houses) -> int:
+    out = 0
+    for h in houses:
+        out |= 1 << h
+    return out
+
+
 def kinds(houses) -> int:
     """The kinds of house among `houses`: ROWS, COLUMNS, BOXES or'ed."""
     k = 0
@@ -105,13 +175,9 @@ def fish_of_digit_c(digit_mask: int, max_fins: dict, base_houses: tuple, cover_h
                     admit) -> dict:
     """fish_of_digit by the compiled walk."""
     hm = [HOUSE_MASK[h] & digit_mask for h in range(27)]
-    fins_at = [max_fins.get(size, -1) for size in range(max(max_fins) + 1)]
-    cover_bits = 0
-    for h in cover_houses:
-        cover_bits |= 1 << h
     found: dict = {size: [] for size in max_fins}
-    for size, base, cover, fins, elims in _walk.walk(hm, digit_mask, fins_at,
-                                                      sorted(h for h in base_houses if hm[h]), cover_bits,
+    for size, base, cover, fins, elims in _walk.walk(hm, digit_mask, _fins_at(max_fins),
+                                                      _usable(base_houses, digit_mask), _bits(cover_houses),
                                                       admitted(admit)):
         found[size].append((base, cover, fins, elims))
     return found

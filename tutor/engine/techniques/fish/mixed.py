@@ -17,10 +17,10 @@ from ...position import Position
 from ...registry import EntryKeys, PatternQuery, PatternReport, an
 from ...roles import BASE, COVER, FIN, Part, Roles
 from ...step import make_step
-from ..common import Memo, digit_masks, tally
+from ..common import Memo, digit_masks
 from ..patterns import digit_guard, fail, one_digit
 from .basic import FISH_NAMES
-from .general import BOXES, COLUMNS, ROWS, fish_of_digit, kinds
+from .general import BOXES, COLUMNS, ROWS, boxes_in, fish_of_digit, kinds, simplest_fish_of_digit
 
 SIZES = (2, 3, 4)
 ROW_HOUSES, COLUMN_HOUSES, BOX_HOUSES = tuple(range(9)), tuple(range(9, 18)), tuple(range(18, 27))
@@ -73,21 +73,24 @@ class MixedKind:
 def _digit_fish(kind: MixedKind, digit_mask: int) -> dict:
     """{size: (base, cover, fins, eliminations, merged)} of every fish of
     the kind on one digit, one per size and set of eliminations (the
-    simplest)."""
-    found = kind.fish_of_digit(digit_mask, kind.max_fins)
-    return {size: _simplest(fish for fish in found.get(size, ()) if fish[2].bit_count() >= kind.min_fins)
-            for size in SIZES}
-
-
-def _simplest(fishes) -> tuple:
-    """One fish per set of eliminations: the fewest fins, then boxes, then
-    the lowest houses; `merged` says how many there were."""
+    simplest: fewest fins, then boxes, then the lowest houses), simplest
+    first."""
     best: dict = {}
-    for base, cover, fins, elims in fishes:
-        tally(best, elims, (fins.bit_count(), sum(h >= 18 for h in base + cover), base, cover),
-              (base, cover, fins))
-    return tuple((base, cover, fins, elims, merged)
-                 for elims, (_, (base, cover, fins), merged) in sorted(best.items(), key=lambda kv: kv[1][0]))
+    for base_houses, cover_houses in kind.searches:
+        for size, base, cover, fins, elims, merged in simplest_fish_of_digit(
+                digit_mask, kind.max_fins, base_houses, cover_houses, kind.admit, kind.min_fins):
+            key = (fins.bit_count(), boxes_in(base) + boxes_in(cover), base, cover)
+            old = best.get((size, elims))
+            if old is None:
+                best[size, elims] = [key, fins, merged]
+            else:               # the same effect from another search
+                old[2] += merged
+                if key < old[0]:
+                    old[0], old[1] = key, fins
+    found: dict = {size: [] for size in SIZES}
+    for (size, elims), (key, fins, merged) in sorted(best.items(), key=lambda kv: kv[1][0]):
+        found[size].append((key[2], key[3], fins, elims, merged))
+    return {size: tuple(fishes) for size, fishes in found.items()}
 
 
 @dataclass(frozen=True)
