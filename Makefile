@@ -12,7 +12,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml setup.py tutor/generate/_kernel.c tutor/engine/techniques/fish/_walk.c \
-          tutor/engine/techniques/chains/_bfs.c
+          tutor/engine/techniques/chains/_search.c
 	$(BIN)/pip install --quiet -e .
 	touch $@
 

@@ -33,7 +33,7 @@ KERNEL = Extension("tutor.generate._kernel", ["tutor/generate/_kernel.c"], optio
                    extra_compile_args=["-O2"])
 FISH_WALK = Extension("tutor.engine.techniques.fish._walk", ["tutor/engine/techniques/fish/_walk.c"],
                       optional=True, extra_compile_args=["-O2"])
-CHAIN_BFS = Extension("tutor.engine.techniques.chains._bfs", ["tutor/engine/techniques/chains/_bfs.c"],
+CHAIN_SEARCH = Extension("tutor.engine.techniques.chains._search", ["tutor/engine/techniques/chains/_search.c"],
                       optional=True, extra_compile_args=["-O2"])
 
-setup(cmdclass={"build_py": BuildWithData}, ext_modules=[KERNEL, FISH_WALK, CHAIN_BFS])
+setup(cmdclass={"build_py": BuildWithData}, ext_modules=[KERNEL, FISH_WALK, CHAIN_SEARCH])

@@ -117,6 +117,12 @@ def digits_text(digits) -> str:
 def lines_text(houses) -> str:
     """'r348', 'c136', 'b5' from house numbers of one kind; a mixed group
     names each kind in turn, rows first: 'r3b1'."""
+    return _lines_text(tuple(houses))
+
+
+# Fish steps name the same few groups of houses over and over: keep them.
+@lru_cache(maxsize=4096)
+def _lines_text(houses: tuple) -> str:
     out = ""
     for kind in range(3):
         numbers = "".join(str(h % 9 + 1) for h in sorted(houses) if h // 9 == kind)

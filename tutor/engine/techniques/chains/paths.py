@@ -6,29 +6,90 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...compiled import PURE_PYTHON, optional_module
 from .links import LinkGraph
+
+# The search in C (_search.c): used when built for this ABI
+_ABI = 3
+search_c = optional_module(f"{__package__}._search", _ABI)
+COMPILED = search_c is not None and not PURE_PYTHON
+EXCL_BYTES = 12 * 8     # _search.c's EXCL_WORDS: a set of the 729 candidate nodes
+MAX_DEPTH = 4096        # _search.c's longest walk read back (a longer one: Python)
+
+
+def packed(sets, width: int) -> bytes:
+    """Bit sets as _search.c reads them: `width` little-endian bytes each."""
+    return b"".join(m.to_bytes(width, "little") for m in sets)
+
+
+class PackedLayers:
+    """The compiled first pass's layers of each start (bytes), read as ints
+    on first use from Python; the compiled read-back reads the bytes."""
+
+    def __init__(self, raw: list, size: int):
+        self.raw, self.size = raw, size
+        self.made: dict = {}
+
+    def __getitem__(self, s: int) -> list:
+        got = self.made.get(s)
+        if got is None:
+            raw, size = self.raw[s], self.size
+            got = self.made[s] = [int.from_bytes(raw[k:k + size], "little") for k in range(0, len(raw), size)]
+        return got
 
 
 class Local:
     """The nodes with a strong link numbered 0, 1, ... in node order, with
     their links and candidate bits in those numbers (`bits`: the candidate
-    nodes each stands for, as graph.bits gives them)."""
+    nodes each stands for, as graph.bits gives them).  With the compiled
+    search the links are numbered in C and kept as _search.c reads them
+    (`packed`: strong, weak and weak_on sets); `strong` and `weak` are
+    then made as ints only if Python asks for them."""
 
     def __init__(self, graph: LinkGraph, strong: dict[int, int], weak: dict[int, int]):
         self.nodes = nodes = sorted(strong)
-        self.index = index = {n: i for i, n in enumerate(nodes)}
+        self.index = {n: i for i, n in enumerate(nodes)}
         self.bits = [graph.bits(n) for n in nodes]
+        self.size = (len(nodes) + 63) // 64 * 8         # bytes of a packed set
+        self.packed: tuple[bytes, bytes, bytes] | None = None
+        self._strong: list[int] | None = None
+        self._weak: list[int] | None = None
+        if COMPILED and nodes:
+            width = (nodes[-1] // 64 + 1) * 8
+            every = 0
+            for n in nodes:
+                every |= 1 << n
+            self.packed = search_c.localise(len(nodes), width, every.to_bytes(width, "little"),
+                                            packed([strong[n] for n in nodes], width),
+                                            packed([weak[n] for n in nodes], width))
+        else:
+            self._strong = [self._local(strong[n]) for n in nodes]
+            self._weak = [self._local(weak[n]) for n in nodes]
 
-        def local(mask: int) -> int:
-            out = 0
-            while mask:
-                low = mask & -mask
-                mask ^= low
-                out |= 1 << index[low.bit_length() - 1]
-            return out
+    def _local(self, mask: int) -> int:
+        index, out = self.index, 0
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            out |= 1 << index[low.bit_length() - 1]
+        return out
 
-        self.strong = [local(strong[n]) for n in nodes]
-        self.weak = [local(weak[n]) for n in nodes]
+    @property
+    def strong(self) -> list[int]:
+        if self._strong is None:
+            self._strong = self._unpacked(0)
+        return self._strong
+
+    @property
+    def weak(self) -> list[int]:
+        if self._weak is None:
+            self._weak = self._unpacked(1)
+        return self._weak
+
+    def _unpacked(self, which: int) -> list[int]:
+        assert self.packed is not None
+        raw, size = self.packed[which], self.size
+        return [int.from_bytes(raw[k:k + size], "little") for k in range(0, len(raw), size)]
 
 
 def _reversed(path):
@@ -48,14 +109,34 @@ class Paths:
     """Chains that use no candidate twice, for the ends the layers reached
     (nodes in find_chains' local numbers; `path` answers in graph nodes).
     layers_of[s]: the layers of s's first pass, a list of ints (a list of
-    such lists, or search.py's _Layers, which makes them on first use)."""
+    such lists, or PackedLayers from the compiled pass, which the compiled
+    read-back reads as they are)."""
 
     def __init__(self, local: Local, layers_of: Any, second_pass: bool = True):
-        self.nodes, self.strong, self.weak, self.bits = local.nodes, local.strong, local.weak, local.bits
+        self.local = local
+        self.nodes, self.bits = local.nodes, local.bits
         self.second_pass = second_pass
         self.layers_of = layers_of
         self.cache: dict = {}
         self.second: dict = {}
+        self.compiled = local.packed is not None and isinstance(layers_of, PackedLayers)
+        self._sets: tuple | None = None
+
+    def _packed(self) -> tuple:
+        """(n, strong, weak, bits) as _search.c reads them, made once."""
+        if self._sets is None:
+            assert self.local.packed is not None
+            strong, weak, _ = self.local.packed
+            self._sets = (len(self.nodes), strong, weak, packed(self.bits, EXCL_BYTES))
+        return self._sets
+
+    @property
+    def strong(self) -> list[int]:
+        return self.local.strong
+
+    @property
+    def weak(self) -> list[int]:
+        return self.local.weak
 
     def path(self, s: int, t: int, depth: int) -> list[int] | None:
         key = (s, t)
@@ -72,6 +153,9 @@ class Paths:
 
     def _walks(self, s: int, t: int, depth: int) -> int:
         """How many shortest walks lead from s to t (repeats allowed)."""
+        if self.compiled and depth <= MAX_DEPTH:
+            n, strong_c, weak_c, _ = self._packed()
+            return search_c.walks(n, strong_c, weak_c, self.layers_of.raw[s], s, t, depth)
         strong, weak, layers = self.strong, self.weak, self.layers_of[s]
         memo: dict = {}
 
@@ -102,6 +186,9 @@ class Paths:
         budget of steps back ran out before a walk was found."""
         if budget is None and self._walks(s, t, depth) > MAX_WALKS:
             return []
+        if self.compiled and depth <= MAX_DEPTH:
+            return search_c.simple_walks(*self._packed(), self.layers_of.raw[s], s, t, depth, first,
+                                         -1 if budget is None else budget)
         bits, strong, weak, layers = self.bits, self.strong, self.weak, self.layers_of[s]
         start_bits = bits[s]
         found: list[tuple] = []
@@ -146,6 +233,10 @@ class Paths:
 
     def _second(self, s: int, t: int):
         """A shortest chain s ... t among those the second pass keeps."""
+        if self.compiled:
+            if s not in self.second:
+                self.second[s] = search_c.second_pass(*self._packed(), s, MAX_USED_SETS)
+            return self.second[s].get(t)
         if s not in self.second:
             self.second[s] = self._second_pass(s)
         on_states, off_states = self.second[s]

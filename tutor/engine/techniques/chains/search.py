@@ -21,11 +21,10 @@ Search.  From every node s with a strong link, breadth-first over states
 (node, off/on): s starts off; from an off node a strong link leads to an on
 node, from an on node a weak link to an off node.  The layers are bit sets,
 so this first pass costs one OR per state; it gives every end t reached
-from s and the fewest links a walk needs to get there.  The first pass is
-written in C too (_bfs.c, built where the machine has a compiler, the
-Python pass the reference and the fallback: tests/engine/
-test_chain_bfs.py), about three times faster with what it costs to hand
-the sets over.  The chain shown is
+from s and the fewest links a walk needs to get there.  The first pass and
+the read-back are written in C too (_search.c, built where the machine has
+a compiler, the Python code the reference and the fallback: tests/engine/
+test_chain_search_c.py).  The chain shown is
 then read back through the layers, never using a candidate twice (nor a
 group and a candidate inside it: paths.py reads chains back).  When every shortest walk repeats one, a
 second breadth-first pass from s that refuses repeats as it goes gives a
@@ -63,14 +62,8 @@ import heapq
 from dataclasses import dataclass
 from operator import itemgetter
 
-from ...compiled import PURE_PYTHON, optional_module
 from .links import GROUP_BASE, LinkGraph
-from .paths import Local, Paths
-
-_ABI = 1        # what _bfs.c's first_pass takes and gives (its ABI constant)
-_bfs = optional_module(f"{__package__}._bfs", _ABI)
-COMPILED = _bfs is not None and not PURE_PYTHON
-_EXCL_BYTES = 12 * 8    # _bfs.c's EXCL_WORDS: the 729 candidate nodes
+from .paths import EXCL_BYTES, Local, PackedLayers, Paths, packed, search_c
 
 
 @dataclass
@@ -117,7 +110,7 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
     # order (so bit order is node order): its bit sets are then a few words
     # long instead of a bit per candidate of the grid.
     local = Local(graph, strong, weak)
-    nodes, cstrong, cweak = local.nodes, local.strong, local.weak
+    nodes = local.nodes
     okey = [order_key(graph, n) for n in nodes]
     excl_of = [graph.excl(n) for n in nodes]     # asked once per pair of ends below
     # the ends a chain from each node may have: every node, or (XY-Chains)
@@ -138,8 +131,11 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
     # rules out
     loops_back = [n < GROUP_BASE or bool(excl_of[i]) for i, n in enumerate(nodes)]
     starts = [local.index[node] for node in strong if not inner >> local.index[node] & 1]
-    first_pass = _first_pass_c if COMPILED else _first_pass_py
-    events, layers_of = first_pass(cstrong, cweak, may_end, excl_of, starts, loops_back)
+    layers_of: PackedLayers | list
+    if local.packed is not None:
+        events, layers_of = _first_pass_c(local, may_end, excl_of, starts, loops_back)
+    else:
+        events, layers_of = _first_pass_py(local.strong, local.weak, may_end, excl_of, starts, loops_back)
 
     # effect key -> offers (links, kind order, first end, second end, s, t,
     # ends, depth): the first four are the offer's rank; `ends` names the
@@ -259,36 +255,16 @@ def _weak_on(cstrong: list, cweak: list) -> list:
     return out
 
 
-def _first_pass_c(cstrong: list, cweak: list, may_end: list, excl_of: list, starts: list,
-                  loops_back: list) -> tuple[list, _Layers]:
-    """_first_pass_py by _bfs.c: the sets go over as bytes, and a start's
-    layers come back as bytes, made ints when a chain is read back from
-    it (few are)."""
-    n = len(cstrong)
-    size = (n + 63) // 64 * 8
-
-    def packed(sets, width):
-        return b"".join(m.to_bytes(width, "little") for m in sets)
-
-    events, layers = _bfs.first_pass(n, packed(cstrong, size), packed(cweak, size),
-                                     packed(_weak_on(cstrong, cweak), size), packed(excl_of, _EXCL_BYTES),
-                                     packed(may_end, size), starts, bytes(loops_back))
-    return events, _Layers(layers, size)
-
-
-class _Layers:
-    """The compiled pass's layers of each start, read as ints on first use."""
-
-    def __init__(self, raw: list, size: int):
-        self.raw, self.size = raw, size
-        self.made: dict = {}
-
-    def __getitem__(self, s: int) -> list:
-        got = self.made.get(s)
-        if got is None:
-            raw, size = self.raw[s], self.size
-            got = self.made[s] = [int.from_bytes(raw[k:k + size], "little") for k in range(0, len(raw), size)]
-        return got
+def _first_pass_c(local: Local, may_end: list, excl_of: list, starts: list,
+                  loops_back: list) -> tuple[list, PackedLayers]:
+    """_first_pass_py by _search.c, on the links Local numbered there: a
+    start's layers come back as bytes, made ints only when Python reads a
+    chain back from them."""
+    assert local.packed is not None
+    n, size = len(local.nodes), local.size
+    events, layers = search_c.first_pass(n, *local.packed, packed(excl_of, EXCL_BYTES), packed(may_end, size),
+                                         starts, bytes(loops_back))
+    return events, PackedLayers(layers, size)
 
 
 def _best_chain(key, found: list, beat, paths, cbits, okey) -> Chain | None:
