@@ -190,7 +190,7 @@ def _first_pass_py(cstrong: list, cweak: list, may_end: list, excl_of: list, sta
     events (STRONG, s, s, depth): the walk came back to s on; (CHAIN, s,
     t, depth): it reached t on, and s and t rule out a common candidate;
     (CONTINUOUS, s, t, depth): it reached t on, weakly linked to s (a loop
-    to read back).  The reference of _bfs.c's first_pass."""
+    to read back).  The reference of _search.c's first_pass."""
     # cweak_on[n]: the weak partners of the nodes n turns on, so that one
     # pass over an off layer gives the next on layer and the off layer after
     # it (the partners of an on node seen before are all seen already, and

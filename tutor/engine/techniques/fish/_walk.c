@@ -295,7 +295,7 @@ static void covers(Walk *w, unsigned base_bits, u128 base_mask, u128 inside, int
     w->inside = inside;
     cover_search(w, 0, 0, base_bits, 0, 0, ALL_CELLS);
     if (w->failed) return;
-    qsort(w->keys.items, w->keys.n, sizeof(unsigned), tuple_order);
+    if (w->keys.n > 1) qsort(w->keys.items, w->keys.n, sizeof(unsigned), tuple_order);
     int base_kinds = kinds(base_bits);
     for (int k = 0; k < w->keys.n; k++) {
         unsigned cover = w->keys.items[k];
