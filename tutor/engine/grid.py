@@ -151,22 +151,23 @@ def _cells_name(cells: tuple[int, ...]) -> str:
     return by_cols if len(by_cols) < len(by_rows) else by_rows
 
 
+# The digits 1-9 of a 9-bit mask as text: 0b101 -> '13'
+_MASK_TEXT = tuple("".join(str(x + 1) for x in range(9) if m >> x & 1) for m in range(512))
+
+
 def _compact(cells, major, minor, major_letter, minor_letter) -> str:
-    groups: dict[int, list[int]] = {}
+    """The cells by major line (rows or columns), lines with the same
+    minors merged, in order of their first line: 'r25c3 r4c79'."""
+    lines = [0] * 9                     # major line -> its minors, as a mask
     for i in cells:
-        groups.setdefault(major[i], []).append(minor[i])
-    merged: dict[tuple[int, ...], list[int]] = {}
-    for m, row in sorted(groups.items()):
-        merged.setdefault(tuple(sorted(row)), []).append(m)
-    parts = []
-    for minors, majors in sorted(merged.items(), key=lambda kv: kv[1][0]):
-        a = "".join(str(x + 1) for x in majors)
-        b = "".join(str(x + 1) for x in minors)
-        if major_letter == "r":
-            parts.append(f"r{a}c{b}")
-        else:
-            parts.append(f"r{b}c{a}")
-    return " ".join(parts)
+        lines[major[i]] |= 1 << minor[i]
+    merged: dict[int, int] = {}         # minors -> the major lines that have them
+    for m in range(9):
+        if lines[m]:
+            merged[lines[m]] = merged.get(lines[m], 0) | 1 << m
+    if major_letter == "r":
+        return " ".join(f"r{_MASK_TEXT[majors]}c{_MASK_TEXT[minors]}" for minors, majors in merged.items())
+    return " ".join(f"r{_MASK_TEXT[minors]}c{_MASK_TEXT[majors]}" for minors, majors in merged.items())
 
 
 def parse_cell(text: str) -> int:

@@ -202,9 +202,11 @@ class LinkGraph:
         # from a node it reaches by a weak link through a strong one
         linked = self.linked             # this graph's, before the ALS nodes
         group_by_digit: dict[int, list[tuple[int, int]]] = {}
+        group_cells = [0] * 10          # digit -> the cells of its linked groups
         for k, (d, g, _, _) in enumerate(self.groups):
             if linked >> (GROUP_BASE + k) & 1:
                 group_by_digit.setdefault(d, []).append((g, 1 << (GROUP_BASE + k)))
+                group_cells[d] |= g
         partners: dict[tuple[int, int], int] = {}    # (als, digit) -> candidate and group nodes
         seen = self._als_seen                        # (als, digit) -> the candidates it rules out
         sees_table, masks = idx.sees_table, self.masks
@@ -218,9 +220,10 @@ class LinkGraph:
                 sees = sees_table[k * 10 + d] & ~cells
                 rules_out = seen[k, d] = (sees & masks[d]) << (81 * (d - 1))
                 got = rules_out & linked
-                for g, bit in group_by_digit.get(d, ()):
-                    if g & ~sees == 0:
-                        got |= bit
+                if sees & group_cells[d]:          # else no group lies inside what it sees
+                    for g, bit in group_by_digit[d]:
+                        if g & ~sees == 0:
+                            got |= bit
                 if got or d in rcc:
                     found[d] = got
             if len(found) >= 2:
