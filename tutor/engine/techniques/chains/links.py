@@ -122,6 +122,9 @@ class LinkGraph:
             self._add_groups()
         self.als_base = GROUP_BASE + len(self.groups)
         self.linked = self._linked()
+        # node -> what the chain search asks of it (paths.Local), kept:
+        # several searches walk one graph
+        self.node_facts: dict[int, tuple] = {}
 
     def _linked(self) -> int:
         linked = 0
@@ -136,6 +139,7 @@ class LinkGraph:
         new.strong = dict(self.strong)
         new._weak = {}
         new.als_nodes, new._als_weak, new._als_excl, new._als_seen = [], {}, {}, {}
+        new.node_facts = {}
         new._add_als_nodes(pos)
         new.linked = new._linked()
         return new

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...compiled import PURE_PYTHON, optional_module
-from .links import LinkGraph
+from .links import GROUP_BASE, LinkGraph
 
 # The search in C (_search.c): used when built for this ABI
 _ABI = 3
@@ -49,7 +49,17 @@ class Local:
     def __init__(self, graph: LinkGraph, strong: dict[int, int], weak: dict[int, int]):
         self.nodes = nodes = sorted(strong)
         self.index = {n: i for i, n in enumerate(nodes)}
-        self.bits = [graph.bits(n) for n in nodes]
+        # what the search asks of each node: its order key (order_key
+        # below), the candidates it rules out, the candidates it stands for
+        facts, rows = graph.node_facts, []
+        for n in nodes:
+            got = facts.get(n)
+            if got is None:
+                got = facts[n] = (order_key(graph, n), graph.excl(n), graph.bits(n))
+            rows.append(got)
+        self.okey = [row[0] for row in rows]
+        self.excl = [row[1] for row in rows]
+        self.bits = [row[2] for row in rows]
         self.size = (len(nodes) + 63) // 64 * 8         # bytes of a packed set
         self.packed: tuple[bytes, bytes, bytes] | None = None
         self._strong: list[int] | None = None
@@ -90,6 +100,12 @@ class Local:
         assert self.packed is not None
         raw, size = self.packed[which], self.size
         return [int.from_bytes(raw[k:k + size], "little") for k in range(0, len(raw), size)]
+
+
+def order_key(graph: LinkGraph, n: int) -> int:
+    """Cell order first, then digit; a group after a cell."""
+    cells = graph.cells_of(n)
+    return ((cells & -cells).bit_length() * 10 + graph.digit(n)) * 2 + (n >= GROUP_BASE)
 
 
 def _reversed(path):
@@ -225,11 +241,10 @@ class Paths:
             found = self._simple_walks(s, t, depth, first=True)
         return found[0] if found else None
 
-    def loops(self, s: int, t: int, depth: int) -> list[list[int]]:
+    def local_loops(self, s: int, t: int, depth: int) -> list[tuple]:
         """Every shortest chain s ... t that uses no candidate twice (t
-        weakly linked to s: each closes a continuous loop), in graph nodes."""
-        nodes = self.nodes
-        return [[nodes[n] for n in walk] for walk in self._simple_walks(s, t, depth, False) or ()]
+        weakly linked to s: each closes a continuous loop), in local numbers."""
+        return self._simple_walks(s, t, depth, False) or []
 
     def _second(self, s: int, t: int):
         """A shortest chain s ... t among those the second pass keeps."""

@@ -59,6 +59,7 @@ had the effect: one per pair of ends (a loop: one per set of nodes).
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_left
 from dataclasses import dataclass
 from operator import itemgetter
 
@@ -78,12 +79,6 @@ class Chain:
     @property
     def links(self) -> int:
         return len(self.nodes) - (1 if self.kind != "continuous" else 0)
-
-
-def order_key(graph: LinkGraph, n: int) -> int:
-    """Cell order first, then digit; a group after a cell."""
-    cells = graph.cells_of(n)
-    return ((cells & -cells).bit_length() * 10 + graph.digit(n)) * 2 + (n >= GROUP_BASE)
 
 
 # The kinds of chain, in rank order (a strong loop first), and an offer's rank.
@@ -111,15 +106,12 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
     # long instead of a bit per candidate of the grid.
     local = Local(graph, strong, weak)
     nodes = local.nodes
-    okey = [order_key(graph, n) for n in nodes]
-    excl_of = [graph.excl(n) for n in nodes]     # asked once per pair of ends below
+    okey, excl_of = local.okey, local.excl
     # the ends a chain from each node may have: every node, or (XY-Chains)
     # the nodes of its digit; ALS nodes (grouped graph) stand only inside a
-    # chain, never at an end
-    inner = 0
-    for i, n in enumerate(nodes):
-        if graph.is_als(n):
-            inner |= 1 << i
+    # chain, never at an end (they come last in node order)
+    first_als = bisect_left(nodes, graph.als_base)
+    inner = ((1 << len(nodes)) - 1) & ~((1 << first_als) - 1)
     if same_digit:
         of_digit: dict = {}
         for i, n in enumerate(nodes):
@@ -167,9 +159,10 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
     for s, t, depth in loops:
         # a loop's removals depend on which loop it is: every shortest one
         # from s to t is offered, so that none depends on the cells' order
-        for loop in paths.loops(s, t, depth):
-            e = _loop_eliminations(graph, loop)
+        for walk in paths.local_loops(s, t, depth):
+            e = _loop_eliminations(graph, walk, local, excl_of, inner)
             if e:
+                loop = [nodes[i] for i in walk]
                 offers.setdefault(("-", e), []).append(
                     (len(loop), CONTINUOUS, okey[s], okey[t], s, t, frozenset(loop), depth, loop))
 
@@ -318,20 +311,24 @@ def _first_chain(offers: dict, best_of) -> list[Chain]:
     return [best[2]] if best else []
 
 
-def _loop_eliminations(graph: LinkGraph, path: list[int]) -> int:
-    """What a continuous loop removes: for each link in a weak place (n1-n2,
-    n3-n4, ..., nk-n0), the candidates both ends rule out, outside the loop;
-    for each ALS entered and left in a strong place, what its other digits
-    rule out (exactly one of the two digits is in it, so the others are
-    locked there)."""
-    excl = graph.excl
+def _loop_eliminations(graph: LinkGraph, walk: tuple, local: Local, excl_of: list, inner: int) -> int:
+    """What a continuous loop (a walk in local numbers) removes: for each
+    link in a weak place (n1-n2, n3-n4, ..., nk-n0), the candidates both
+    ends rule out, outside the loop; for each ALS entered and left in a
+    strong place, what its other digits rule out (exactly one of the two
+    digits is in it, so the others are locked there)."""
+    bits = local.bits
     inside = 0
-    for n in path:
-        inside |= graph.bits(n)
+    for i in walk:
+        inside |= bits[i]
     out = 0
-    k = len(path)
+    k = len(walk)
     for j in range(1, k, 2):
-        out |= excl(path[j]) & excl(path[(j + 1) % k])
-    for j in range(0, k, 2):
-        out |= graph.locked_by(path[j], path[j + 1])
+        out |= excl_of[walk[j]] & excl_of[walk[(j + 1) % k]]
+    if inner:
+        nodes = local.nodes
+        for j in range(0, k, 2):
+            a, b = walk[j], walk[j + 1]
+            if inner >> a & 1 and inner >> b & 1:
+                out |= graph.locked_by(nodes[a], nodes[b])
     return out & ~inside
