@@ -44,6 +44,20 @@ class PgServer:
         return self.run("pg_ctl", "-D", os.path.join(self.base, "data"), "-l", os.path.join(self.base, "log"),
                         "-w", "-t", "30", "-o", self.opts, "start", check=False)
 
+    def restart(self, attempts: int = 3) -> None:
+        """Start the server again after kill_all, as an administrator would:
+        a start that fails right after a crash is tried again (a loaded
+        machine may still be releasing the dead server's resources); the
+        last failure is raised with the server's log."""
+        for attempt in range(attempts):
+            result = self.start()
+            if result.returncode == 0:
+                return
+            time.sleep(1.0 + attempt)
+        log = os.path.join(self.base, "log")
+        tail = open(log, errors="replace").read()[-2000:] if os.path.exists(log) else "(no log)"
+        raise AssertionError(f"PostgreSQL did not start again: {result.stdout}{result.stderr}\n{tail}")
+
     def run(self, tool, *args, check=True):
         return subprocess.run([*self.runas, os.path.join(self.bindir, tool), *args], check=check,
                               capture_output=True, text=True, timeout=60)

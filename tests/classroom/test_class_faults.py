@@ -158,7 +158,7 @@ async def test_results_survive_killed_apps_database_and_server(durable_pg, roste
         await asyncio.sleep(0.5)
         await _type(carol, [CAROL_LATER])
         await asyncio.sleep(1.0)
-        assert durable_pg.start().returncode == 0
+        durable_pg.restart()
         assert _results(url, ev.id)["alice"] == committed["alice"]
         assert await _until(lambda: _results(url, ev.id)["carol"] == 3, 40)     # arrived once back
         committed = _results(url, ev.id)

@@ -117,7 +117,7 @@ def _reversed(path):
 # number of different sets of candidates that chains of one length bring to
 # a node), so a redrawn grid gives the same effects.
 MAX_WALKS = 64          # shortest walks read back between two ends
-BACKTRACK_BUDGET = 200  # steps back of a first quick look (not a bound: see _shortest)
+BACKTRACK_BUDGET = 200  # the quick look's count of steps back (not a bound: see _shortest)
 MAX_USED_SETS = 64      # second pass: candidate sets kept per node and length
 
 
@@ -232,10 +232,15 @@ class Paths:
         return None if left[0] <= 0 and budget is not None and not found else found
 
     def _shortest(self, s: int, t: int, depth: int):
-        """A shortest chain s ... t, read back through the layers: a quick
-        look first; when its budget runs out, the walks are read in full
-        (if no more than MAX_WALKS), so that what is found does not depend
-        on the order in which the look went."""
+        """A shortest chain s ... t, read back through the layers, depth
+        first.  A quick look first, counting its steps back: the one step
+        at which the count reaches zero is skipped and the look goes on
+        (so it is nearly the full search, whatever the number of walks).
+        When it found no walk after such a skip, the walks are read again
+        in full if no more than MAX_WALKS lead there.  What this does is
+        what the compiled read-back (_search.c) copies; a real budget
+        would make finding a chain depend on the cells' order where more
+        than MAX_WALKS walks lead to an end."""
         found = self._simple_walks(s, t, depth, first=True, budget=BACKTRACK_BUDGET)
         if found is None:
             found = self._simple_walks(s, t, depth, first=True)
