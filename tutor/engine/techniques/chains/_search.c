@@ -458,7 +458,9 @@ static int states_add(States *st, const word *used, int parent, int parent_state
     return 1;
 }
 
-/* A state of `from` (node n, its i-th state) steps to p: */
+/* paths.py's _reach: each state of node n (`from`) whose candidates miss
+ * p's steps to p (p_bits NULL: p is the start, reached as it is), kept
+ * once per set of candidates in the order met. */
 static int reach(States *layer, Order *order, int p, const word *p_bits, int n, const States *from) {
     for (int i = 0; i < from->n; i++) {
         const word *used = from->items[i].used;

@@ -22,6 +22,11 @@ def packed(sets, width: int) -> bytes:
     return b"".join(m.to_bytes(width, "little") for m in sets)
 
 
+def unpacked(raw: bytes, size: int) -> list[int]:
+    """Bit sets of `size` little-endian bytes each (packed's output) as ints."""
+    return [int.from_bytes(raw[k:k + size], "little") for k in range(0, len(raw), size)]
+
+
 class PackedLayers:
     """The compiled first pass's layers of each start (bytes), read as ints
     on first use from Python; the compiled read-back reads the bytes."""
@@ -33,8 +38,7 @@ class PackedLayers:
     def __getitem__(self, s: int) -> list:
         got = self.made.get(s)
         if got is None:
-            raw, size = self.raw[s], self.size
-            got = self.made[s] = [int.from_bytes(raw[k:k + size], "little") for k in range(0, len(raw), size)]
+            got = self.made[s] = unpacked(self.raw[s], self.size)
         return got
 
 
@@ -98,8 +102,7 @@ class Local:
 
     def _unpacked(self, which: int) -> list[int]:
         assert self.packed is not None
-        raw, size = self.packed[which], self.size
-        return [int.from_bytes(raw[k:k + size], "little") for k in range(0, len(raw), size)]
+        return unpacked(self.packed[which], self.size)
 
 
 def order_key(graph: LinkGraph, n: int) -> int:

@@ -160,7 +160,7 @@ def find_chains(graph: LinkGraph, strong: dict[int, int], weak: dict[int, int], 
         # a loop's removals depend on which loop it is: every shortest one
         # from s to t is offered, so that none depends on the cells' order
         for walk in paths.local_loops(s, t, depth):
-            e = _loop_eliminations(graph, walk, local, excl_of, inner)
+            e = _loop_eliminations(graph, walk, local, inner)
             if e:
                 loop = [nodes[i] for i in walk]
                 offers.setdefault(("-", e), []).append(
@@ -311,13 +311,13 @@ def _first_chain(offers: dict, best_of) -> list[Chain]:
     return [best[2]] if best else []
 
 
-def _loop_eliminations(graph: LinkGraph, walk: tuple, local: Local, excl_of: list, inner: int) -> int:
+def _loop_eliminations(graph: LinkGraph, walk: tuple, local: Local, inner: int) -> int:
     """What a continuous loop (a walk in local numbers) removes: for each
     link in a weak place (n1-n2, n3-n4, ..., nk-n0), the candidates both
     ends rule out, outside the loop; for each ALS entered and left in a
     strong place, what its other digits rule out (exactly one of the two
     digits is in it, so the others are locked there)."""
-    bits = local.bits
+    bits, excl_of = local.bits, local.excl
     inside = 0
     for i in walk:
         inside |= bits[i]

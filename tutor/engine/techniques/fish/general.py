@@ -113,30 +113,22 @@ def simplest_fish_of_digit_py(digit_mask: int, max_fins: dict, base_houses: tupl
     for size, fishes in fish_of_digit_py(digit_mask, max_fins, base_houses, cover_houses, admit).items():
         for base, cover, fins, elims in fishes:
             if fins.bit_count() >= min_fins:
-                key = (fins.bit_count(), boxes_in(base) + boxes_in(cover), base, cover)
+                key = simplicity(base, cover, fins)
                 old = best.get((size, elims))
                 if old is None:
-                    best[size, elims] = [key, 1]
+                    best[size, elims] = [key, fins, 1]
                 else:
-                    old[1] += 1
-                    old[0] = min(old[0], key)
+                    old[2] += 1
+                    if key < old[0]:
+                        old[0], old[1] = key, fins
     return [(size, base, cover, fins, elims, merged)
-            for (size, elims), ((_, _, base, cover), merged) in best.items()
-            for fins in (_fins_of(base, cover, digit_mask),)]
+            for (size, elims), ((_, _, base, cover), fins, merged) in best.items()]
 
 
-def boxes_in(houses) -> int:
-    return sum(h >= 18 for h in houses)
-
-
-def _fins_of(base, cover, digit_mask: int) -> int:
-    """The base candidates outside every cover house."""
-    base_mask = cover_mask = 0
-    for h in base:
-        base_mask |= HOUSE_MASK[h]
-    for h in cover:
-        cover_mask |= HOUSE_MASK[h]
-    return base_mask & digit_mask & ~cover_mask
+def simplicity(base: tuple, cover: tuple, fins: int) -> tuple:
+    """How simple a fish is, lowest first: fewest fins, then boxes, then the
+    lowest base houses, then cover houses (_walk.c's `simpler` says the same)."""
+    return (fins.bit_count(), sum(h >= 18 for h in base) + sum(h >= 18 for h in cover), base, cover)
 
 
 def _fins_at(max_fins: dict) -> list:

@@ -20,7 +20,7 @@ from ...step import make_step
 from ..common import Memo, digit_masks
 from ..patterns import digit_guard, fail, one_digit
 from .basic import FISH_NAMES
-from .general import BOXES, COLUMNS, ROWS, boxes_in, fish_of_digit, kinds, simplest_fish_of_digit
+from .general import BOXES, COLUMNS, ROWS, fish_of_digit, kinds, simplest_fish_of_digit, simplicity
 
 SIZES = (2, 3, 4)
 ROW_HOUSES, COLUMN_HOUSES, BOX_HOUSES = tuple(range(9)), tuple(range(9, 18)), tuple(range(18, 27))
@@ -79,7 +79,7 @@ def _digit_fish(kind: MixedKind, digit_mask: int) -> dict:
     for base_houses, cover_houses in kind.searches:
         for size, base, cover, fins, elims, merged in simplest_fish_of_digit(
                 digit_mask, kind.max_fins, base_houses, cover_houses, kind.admit, kind.min_fins):
-            key = (fins.bit_count(), boxes_in(base) + boxes_in(cover), base, cover)
+            key = simplicity(base, cover, fins)
             old = best.get((size, elims))
             if old is None:
                 best[size, elims] = [key, fins, merged]
