@@ -12,7 +12,8 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(STAMP): $(BIN)/python pyproject.toml setup.py tutor/generate/_kernel.c tutor/engine/techniques/fish/_walk.c \
-          tutor/engine/techniques/chains/_search.c
+          tutor/engine/techniques/chains/_search.c tutor/engine/techniques/forcing/_propagate.c \
+          tutor/engine/techniques/als/_chains.c
 	$(BIN)/pip install --quiet -e .
 	touch $@
 

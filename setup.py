@@ -24,10 +24,12 @@ class BuildWithData(build_py):
                 shutil.copytree(src, dst)
 
 
-# Three hot loops in C where the machine has a compiler: the generator's
+# Five hot loops in C where the machine has a compiler: the generator's
 # kernel (tutor/generate/kernel.py), the general fish walk
-# (tutor/engine/techniques/fish/general.py) and the chain search's first pass
-# (tutor/engine/techniques/chains/search.py).  When a build fails the install
+# (tutor/engine/techniques/fish/general.py), the chain search
+# (tutor/engine/techniques/chains/paths.py), the forcing family's chains
+# and nets (tutor/engine/techniques/forcing/implications.py) and the ALS
+# chain search (tutor/engine/techniques/als/chain_search.py).  When a build fails the install
 # goes on and that code runs in pure Python, with the same answers.
 KERNEL = Extension("tutor.generate._kernel", ["tutor/generate/_kernel.c"], optional=True,
                    extra_compile_args=["-O2"])
@@ -35,5 +37,11 @@ FISH_WALK = Extension("tutor.engine.techniques.fish._walk", ["tutor/engine/techn
                       optional=True, extra_compile_args=["-O2"])
 CHAIN_SEARCH = Extension("tutor.engine.techniques.chains._search", ["tutor/engine/techniques/chains/_search.c"],
                       optional=True, extra_compile_args=["-O2"])
+PROPAGATE = Extension("tutor.engine.techniques.forcing._propagate",
+                      ["tutor/engine/techniques/forcing/_propagate.c"], optional=True,
+                      extra_compile_args=["-O2"])
 
-setup(cmdclass={"build_py": BuildWithData}, ext_modules=[KERNEL, FISH_WALK, CHAIN_SEARCH])
+ALS_CHAINS = Extension("tutor.engine.techniques.als._chains", ["tutor/engine/techniques/als/_chains.c"],
+                       optional=True, extra_compile_args=["-O2"])
+
+setup(cmdclass={"build_py": BuildWithData}, ext_modules=[KERNEL, FISH_WALK, CHAIN_SEARCH, PROPAGATE, ALS_CHAINS])

@@ -78,12 +78,9 @@ ALS_CHAIN = ChainKind("als-chain", "ALS Chain", False)
 
 def _steps(pos: Position, kind: ChainKind, lengths) -> list:
     search = chain_search(pos)
-    search.upto(max(lengths))
     idx = search.idx
-    steps = []
-    for z, cells, length, ends in search.effects(lengths):
-        alses, links, count = search.chain(z, length, ends)
-        steps.append(_step(idx, kind, alses, links, z, cells, count))
+    steps = [_step(idx, kind, alses, links, z, cells, count)
+             for z, cells, _, alses, links, count in search.chains(lengths)]
     steps.sort(key=lambda s: (len(s.roles.alses), s.roles.overlap, len(s.cells), s.cells,
                               s.digits, s.eliminations))
     return steps

@@ -18,12 +18,22 @@ from __future__ import annotations
 
 from itertools import compress
 
+from ...compiled import PURE_PYTHON, optional_module
 from ...position import Position
 from .index import AlsIndex, als_index
 from ..common import once_per_position
 
 TRIES = 8               # end pairs tried for a chain without overlap, then without repeats
 APART, DISTINCT, ANY = range(3)
+
+# The same search in C (_chains.c), where the machine built it: about ten
+# times faster (docs/benchmarks.md).  The Python below is the reference and
+# the fallback, also for a position with more ALSs than the C takes
+# (tests/engine/test_als_chains_c.py compares the two);
+# SUDOKU_TUTOR_PURE_PYTHON=1 forces it.
+_ABI = 1        # what _chains.c takes and gives (its ABI constant)
+_chains = optional_module(f"{__package__}._chains", _ABI)
+COMPILED = _chains is not None and not PURE_PYTHON
 
 
 class ChainSearch:
@@ -201,6 +211,17 @@ class ChainSearch:
             done[ck] |= hits
 
     # ------------------------------------------------------------ chains back
+    def chains(self, lengths) -> list:
+        """[(z, cells, length, ALSs, links, count)]: each effect whose
+        shortest chain has a number of links in lengths, with the chain
+        shown for it (`chain`)."""
+        self.upto(max(lengths))
+        out = []
+        for z, cells, length, ends in self.effects(lengths):
+            alses, links, count = self.chain(z, length, ends)
+            out.append((z, cells, length, alses, links, count))
+        return out
+
     def effects(self, lengths) -> list:
         """[(z, cells, length, ends)] for the effects whose shortest chain has
         a number of links in lengths."""
@@ -382,7 +403,30 @@ def _mask_of(level: dict) -> int:
     return got
 
 
+class CompiledChainSearch:
+    """ChainSearch's `chains` by _chains.c: the whole search at once, up to
+    the longest length asked for so far."""
+
+    def __init__(self, idx: AlsIndex):
+        self.idx = idx
+        self._longest = 0
+        self._found: list = []
+
+    def chains(self, lengths) -> list:
+        longest = max(lengths)
+        if longest > self._longest:
+            idx = self.idx
+            idx.holding_sees(1, 0)
+            self._found = _chains.chains(idx.n, idx.cells, [idx.rcc(k) for k in range(idx.n)],
+                                         idx.target_table, idx.holding_table, max(longest, 2))
+            self._longest = longest
+        return [found for found in self._found if found[2] in lengths]
+
+
 @once_per_position
-def chain_search(pos: Position) -> ChainSearch:
-    """The position's ChainSearch, shared by ALS-XY-Wing and ALS chains."""
-    return ChainSearch(als_index(pos))
+def chain_search(pos: Position) -> ChainSearch | CompiledChainSearch:
+    """The position's chain search, shared by ALS-XY-Wing and ALS chains."""
+    idx = als_index(pos)
+    if COMPILED and idx.n <= _chains.MAX_ALSES:
+        return CompiledChainSearch(idx)
+    return ChainSearch(idx)

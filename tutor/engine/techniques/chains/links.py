@@ -50,7 +50,7 @@ import copy
 
 from ...grid import HOUSE_MASK, HOUSES_OF, MASK_DIGITS, PEER_MASK, POPCOUNT, cell_bits, cells_name
 from ...position import Position
-from ..als.index import als_index
+from ..als.index import AlsIndex, als_index
 from ..common import digit_masks, once_per_position
 
 GROUP_BASE = 729
@@ -115,7 +115,7 @@ class LinkGraph:
                 self._add((a - 1) * 81 + c, (b - 1) * 81 + c)
         # ALS nodes are numbered from als_base: (digit, d-cells, all cells, ALS number)
         self.als_nodes: list[tuple[int, int, int, int]] = []
-        self._als_seen: dict[tuple[int, int], int] = {}
+        self._als_index: AlsIndex | None = None     # set with the ALS nodes
         self._als_weak: dict[int, int] = {}
         self._als_excl: dict[int, int] = {}
         if with_groups:
@@ -138,10 +138,11 @@ class LinkGraph:
         new = copy.copy(self)
         new.strong = dict(self.strong)
         new._weak = {}
-        new.als_nodes, new._als_weak, new._als_excl, new._als_seen = [], {}, {}, {}
+        new.als_nodes, new._als_weak, new._als_excl = [], {}, {}
         new.node_facts = {}
         new._add_als_nodes(pos)
-        new.linked = new._linked()
+        # every ALS node has a strong link (to another digit of its ALS)
+        new.linked = self.linked | ((1 << len(new.als_nodes)) - 1) << new.als_base
         return new
 
     def _add(self, a: int, b: int) -> None:
@@ -201,7 +202,7 @@ class LinkGraph:
         strong link: only ALSs with such partners (candidates, groups or
         other ALSs) on two digits are kept; the others could never be inside
         a chain."""
-        idx = als_index(pos)
+        self._als_index = idx = als_index(pos)
         # a partner is only of use if it has a strong link: a chain goes on
         # from a node it reaches by a weak link through a strong one
         linked = self.linked             # this graph's, before the ALS nodes
@@ -211,51 +212,66 @@ class LinkGraph:
             if linked >> (GROUP_BASE + k) & 1:
                 group_by_digit.setdefault(d, []).append((g, 1 << (GROUP_BASE + k)))
                 group_cells[d] |= g
-        partners: dict[tuple[int, int], int] = {}    # (als, digit) -> candidate and group nodes
-        seen = self._als_seen                        # (als, digit) -> the candidates it rules out
-        sees_table, masks = idx.sees_table, self.masks
+        # per kept ALS: (k, [(d, candidate and group nodes, what d in it rules out)])
+        kept: list[tuple[int, list[tuple[int, int, int]]]] = []
+        sees_table, masks, all_cells, all_digits = idx.sees_table, self.masks, idx.cells, idx.digits
         for k in range(idx.n):
-            cells = idx.cells[k]
-            if cells.bit_count() < 2:
+            cells = all_cells[k]
+            if not cells & (cells - 1):
                 continue            # a bivalue cell: its candidates are nodes already
-            found = {}
+            found = []
             rcc = idx.rcc(k)
-            for d in MASK_DIGITS[idx.digits[k]]:
-                sees = sees_table[k * 10 + d] & ~cells
-                rules_out = seen[k, d] = (sees & masks[d]) << (81 * (d - 1))
+            outside = ~cells
+            for d in MASK_DIGITS[all_digits[k]]:
+                sees = sees_table[k * 10 + d] & outside
+                rules_out = (sees & masks[d]) << (81 * d - 81)
                 got = rules_out & linked
                 if sees & group_cells[d]:          # else no group lies inside what it sees
                     for g, bit in group_by_digit[d]:
                         if g & ~sees == 0:
                             got |= bit
                 if got or d in rcc:
-                    found[d] = got
+                    found.append((d, got, rules_out))
             if len(found) >= 2:
-                partners.update(((k, d), got) for d, got in found.items())
+                kept.append((k, found))
         base = self.als_base
-        number = {}
-        for (k, d) in partners:
-            number[k, d] = base + len(self.als_nodes)
-            self.als_nodes.append((d, idx.cells_with(k, d), idx.cells[k], k))
-        weak = self._als_weak
-        for (k, d), got in partners.items():
-            n = number[k, d]
-            self._als_excl[n] = seen[k, d]
-            # restricted commons on d with the other kept ALSs
-            rcc = idx.rcc(k).get(d, 0)
-            while rcc:
-                low = rcc & -rcc
-                rcc ^= low
-                other = number.get((low.bit_length() - 1, d))
-                if other is not None:
-                    got |= 1 << other
-            weak[n] = weak.get(n, 0) | got
-            for m in low_bits(got):
-                if m < base:
+        number = {}                     # k * 10 + d -> its node
+        with_node = [0] * 10            # d -> bitset of the kept ALSs (they have a node for d)
+        nodes = self.als_nodes
+        z_cells = idx.z_cells
+        for k, found in kept:
+            for d, _, _ in found:
+                number[k * 10 + d] = base + len(nodes)
+                with_node[d] |= 1 << k
+                nodes.append((d, all_cells[k] & z_cells[d], all_cells[k], k))
+        weak, excl, strong = self._als_weak, self._als_excl, self.strong
+        for k, found in kept:
+            rcc = idx.rcc(k)
+            mine = 0                    # the nodes of this ALS
+            for d, got, rules_out in found:
+                n = number[k * 10 + d]
+                mine |= 1 << n
+                excl[n] = rules_out
+                # restricted commons on d with the other kept ALSs
+                partners = rcc.get(d, 0) & with_node[d]
+                while partners:
+                    low = partners & -partners
+                    partners ^= low
+                    got |= 1 << number[(low.bit_length() - 1) * 10 + d]
+                weak[n] = weak.get(n, 0) | got
+                for m in low_bits(got & ((1 << base) - 1)):
                     weak[m] = weak.get(m, 0) | 1 << n
-            for e in MASK_DIGITS[idx.digits[k]]:
-                if e != d and (k, e) in number:
-                    self.strong[n] = self.strong.get(n, 0) | 1 << number[k, e]
+            # the nodes of one ALS are strongly linked in pairs
+            for d, _, _ in found:
+                n = number[k * 10 + d]
+                strong[n] = strong.get(n, 0) | (mine & ~(1 << n))
+
+    def _rules_out(self, k: int, d: int) -> int:
+        """The candidates ALS k's d-cells all see (outside it), as nodes."""
+        idx = self._als_index
+        assert idx is not None          # only ALS nodes ask, and they come with it
+        sees = idx.sees_table.get(k * 10 + d, 0) & ~idx.cells[k]
+        return (sees & self.masks[d]) << (81 * d - 81)
 
     # ------------------------------------------------------------ queries
 
@@ -292,9 +308,10 @@ class LinkGraph:
         if k != kb:
             return 0
         out = 0
-        for e in range(1, 10):
+        assert self._als_index is not None
+        for e in MASK_DIGITS[self._als_index.digits[k]]:
             if e not in (da, db):
-                out |= self._als_seen.get((k, e), 0)
+                out |= self._rules_out(k, e)
         return out
 
     def digit(self, n: int) -> int:

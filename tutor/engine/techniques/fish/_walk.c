@@ -228,31 +228,46 @@ static void filled(Walk *w, unsigned chosen, unsigned taken, int n_chosen) {
     }
 }
 
+/* Whether m has at most k cells: cheaper than counting them where k is
+ * small (a build for any x86-64 has no popcount instruction). */
+static int at_most(u128 m, int k) {
+    while (m && k-- > 0) m &= m - 1;
+    return !m;
+}
+
 static void cover_search(Walk *w, unsigned chosen, int n_chosen, unsigned taken, u128 covered,
-                         u128 fins, u128 common) {
+                         u128 fins, int n_fins, u128 common) {
     if (w->failed) return;
     u128 left = w->base_mask & ~covered & ~fins;
     if (!left) {
         filled(w, chosen, taken, n_chosen);
         return;
     }
-    int n_fins = bits(fins);
-    if (n_chosen == w->size && bits(left) + n_fins > w->max_fins) return;
+    if (n_chosen == w->size) {
+        if (!at_most(left, w->max_fins - n_fins)) return;
+    } else {
+        /* cells of `left` no cover house holds two of (each outside the
+         * `reach` of those before it) need a house or a fin each: a branch
+         * with fewer left cannot cover the base (the same fish are found) */
+        int room = w->size - n_chosen + w->max_fins - n_fins, need = 0;
+        for (u128 rest = left; rest; rest &= ~w->reach[lowest(rest)])
+            if (++need > room) return;
+    }
     u128 pick = (left & w->inside) ? (left & w->inside) : left;
     int x = lowest(pick);
     if (n_chosen < w->size) {
-        int spare = n_chosen == w->size - 1 ? w->max_fins - n_fins : 81;
+        int last = n_chosen == w->size - 1, spare = w->max_fins - n_fins;
         for (int k = 0; k < w->n_options[x]; k++) {
             int h = w->options[x][k];
-            if (!(taken >> h & 1) && bits(left & ~w->hm[h]) <= spare)
+            if (!(taken >> h & 1) && (!last || at_most(left & ~w->hm[h], spare)))
                 cover_search(w, chosen | 1u << h, n_chosen + 1, taken | 1u << h, covered | w->hm[h],
-                             fins, common);
+                             fins, n_fins, common);
         }
     }
     if (n_fins < w->max_fins) {
         u128 peers = common & PEER[x];
         if (peers & w->digit_mask)
-            cover_search(w, chosen, n_chosen, taken, covered, fins | ((u128)1) << x, peers);
+            cover_search(w, chosen, n_chosen, taken, covered, fins | ((u128)1) << x, n_fins + 1, peers);
     }
 }
 
@@ -293,7 +308,7 @@ static void covers(Walk *w, unsigned base_bits, u128 base_mask, u128 inside, int
     w->max_fins = max_fins;
     w->base_mask = base_mask;
     w->inside = inside;
-    cover_search(w, 0, 0, base_bits, 0, 0, ALL_CELLS);
+    cover_search(w, 0, 0, base_bits, 0, 0, 0, ALL_CELLS);
     if (w->failed) return;
     if (w->keys.n > 1) qsort(w->keys.items, w->keys.n, sizeof(unsigned), tuple_order);
     int base_kinds = kinds(base_bits);

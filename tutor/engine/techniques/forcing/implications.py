@@ -31,9 +31,18 @@ here; the rooms decide what to search (forcing.py).
 """
 from __future__ import annotations
 
+from ...compiled import PURE_PYTHON, optional_module
 from ...grid import HOUSE_MASK, HOUSES_OF, MASK_DIGITS, PEER_MASK, PEERS, cell_name
 from ...position import Position
 from ..common import once_per_position
+
+# The same chains and nets in C (_propagate.c), where the machine built it:
+# about ten times faster (docs/benchmarks.md).  The Python below is the
+# reference and the fallback (tests/engine/test_propagate_c.py compares the
+# two); SUDOKU_TUTOR_PURE_PYTHON=1 forces it.
+_ABI = 1        # what _propagate.c takes and gives (its ABI constant)
+_propagate = optional_module(f"{__package__}._propagate", _ABI)
+COMPILED = _propagate is not None and not PURE_PYTHON
 
 NAKED = 27          # net rule of a placement: a naked single (0..26: hidden single in that house)
 PREMISE = -1        # net rule of the premise itself
@@ -206,6 +215,7 @@ class Consequences:
             self.has_strong |= 1 << k
         self._chains: dict[int, Chain] = {}
         self._nets: dict[int, Net] = {}
+        self._state = self._c_state() if COMPILED else None
         # the solution's candidates (a 729-bit mask) when there is exactly
         # one solution, else None: see may_break
         sol = pos.solution()
@@ -222,6 +232,12 @@ class Consequences:
         if self.true is None:
             return True
         return bool(self.true >> (lit >> 1) & 1) != bool(lit & 1)
+
+    def _c_state(self) -> bytes:
+        """The position as _propagate.c reads it."""
+        values, cands = self.values, self.cands
+        return _propagate.prepare(bytes(values), b"".join(
+            (0 if values[i] else cands[i]).to_bytes(2, "little") for i in range(81)))
 
     def _strong_links(self) -> dict[int, int]:
         strong: dict[int, int] = {}
@@ -246,7 +262,10 @@ class Consequences:
     # ------------------------------------------------------------ chains
     def chain(self, lit: int) -> Chain:
         got = self._chains.get(lit)
-        return got if got is not None else self._chains.setdefault(lit, self._chain(lit))
+        if got is None:
+            got = self._chains[lit] = (Chain(*_propagate.chain(self._state, lit)) if self._state
+                                       else self._chain(lit))
+        return got
 
     def _chain(self, lit: int) -> Chain:
         weak = weak_table()
@@ -299,7 +318,10 @@ class Consequences:
     # ------------------------------------------------------------ nets
     def net(self, lit: int) -> Net:
         got = self._nets.get(lit)
-        return got if got is not None else self._nets.setdefault(lit, self._net(lit))
+        if got is None:
+            got = self._nets[lit] = (Net(lit, *_propagate.net(self._state, lit)) if self._state
+                                     else self._net(lit))
+        return got
 
     def _net(self, lit: int) -> Net:
         cands = self.cands[:]
