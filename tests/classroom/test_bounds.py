@@ -19,6 +19,17 @@ async def _lines(pilot, say, n, start=0):
             await pilot.pause()
 
 
+async def _composed(pilot, selector: str, timeout: float = 20.0):
+    """The screen, once it shows `selector` (a loaded machine takes longer
+    than any fixed pause to compose a screen)."""
+    import asyncio
+    end = asyncio.get_running_loop().time() + timeout
+    while not pilot.app.screen.query(selector):
+        assert asyncio.get_running_loop().time() < end, f"no {selector} within {timeout} s"
+        await pilot.pause(0.05)
+    return pilot.app.screen
+
+
 @pytest.mark.slow
 async def test_the_log_keeps_its_last_lines_only():
     app = make_app(save=False)
@@ -46,8 +57,7 @@ async def test_the_log_keeps_its_last_lines_only():
 async def test_the_quiz_log_keeps_its_last_lines_only():
     app = make_app(save=False, start_screen="quiz", start_args={"target": "locked-set"})
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause(0.5)
-        screen = app.screen
+        screen = await _composed(pilot, "#quiz-log")
         assert type(screen).__name__ == "QuizScreen"
         await _lines(pilot, screen.say, 3 * LOG_KEEP)
         await pilot.pause()

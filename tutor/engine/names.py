@@ -88,13 +88,26 @@ def _regex(phrase: str) -> re.Pattern:
 
 def scan(text: str) -> tuple[list[Hit], str]:
     """The phrases in text (lower case), longest first, and the text left
-    once they are taken out."""
-    hits = []
-    for rx, hit in table():
-        if rx.search(text):
-            hits.append(hit)
-            text = rx.sub(" ", text)
-    return hits, text
+    once they are taken out.  Kept by text with the table (a judge asked
+    many claims reads the same few names: each is a regex search per
+    phrase)."""
+    rows = table()
+    kept = _TABLE.setdefault("scanned", {})
+    got = kept.get(text)
+    if got is None:
+        hits = []
+        rest = text
+        for rx, hit in rows:
+            if rx.search(rest):
+                hits.append(hit)
+                rest = rx.sub(" ", rest)
+        got = (tuple(hits), rest)
+        if len(kept) < SCANS_KEPT:
+            kept[text] = got
+    return list(got[0]), got[1]
+
+
+SCANS_KEPT = 4096       # texts scan() keeps the answer for (learners' entries are short)
 
 
 def settle(hit: Hit, size: int | None) -> str:

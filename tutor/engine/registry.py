@@ -263,8 +263,14 @@ def technique(id: str, name: str, family: str, *, rank: int = 1000, **room):
     return wrap
 
 
+_LOADED: list = []              # [True] once the rooms are registered
+
+
 def _load() -> None:
-    from . import techniques  # noqa: F401  (registers every room)
+    # asked on every lookup: an import statement there costs more than the lookup
+    if not _LOADED:
+        from . import techniques  # noqa: F401  (registers every room)
+        _LOADED.append(True)
 
 
 def get(id: str) -> Technique | None:
