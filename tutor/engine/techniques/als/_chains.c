@@ -1,5 +1,5 @@
 /* The ALS chain search of chain_search.py in C: the same effects, each with
- * the same chain shown, about ten times faster (docs/benchmarks.md).
+ * the same chain shown, about five times faster (docs/benchmarks.md).
  *
  * Optional: setup.py builds it where the machine has a C compiler, and
  * chain_search.py falls back to its own Python otherwise (or when

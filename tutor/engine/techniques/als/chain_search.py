@@ -26,7 +26,7 @@ from ..common import once_per_position
 TRIES = 8               # end pairs tried for a chain without overlap, then without repeats
 APART, DISTINCT, ANY = range(3)
 
-# The same search in C (_chains.c), where the machine built it: about ten
+# The same search in C (_chains.c), where the machine built it: about five
 # times faster (docs/benchmarks.md).  The Python below is the reference and
 # the fallback, also for a position with more ALSs than the C takes
 # (tests/engine/test_als_chains_c.py compares the two);
