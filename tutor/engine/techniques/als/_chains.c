@@ -803,9 +803,6 @@ static void tear_down(Search *s) {
         PyMem_Free(s->splits[i].group_firsts);
     }
     PyMem_Free(s->splits);
-    PyMem_Free(s->seen);
-    PyMem_Free(s->done);
-    PyMem_Free(s->next);
     PyMem_Free(s->next_blocks);
     for (int i = 0; i < s->n_levels; i++) {
         PyMem_Free(s->levels[i].keys);
@@ -820,6 +817,29 @@ static void tear_down(Search *s) {
     PyMem_Free(s->effects);
     PyMem_Free(s->dead);
     PyMem_Free(s->scratch);
+}
+
+/* seen, done and next: three tables of a start set per state, kept from
+ * one call to the next and cleared for each (allocated afresh, their
+ * hundreds of kilobytes came back from the system as new pages every call,
+ * and the page faults cost more than the search).  The GIL is held
+ * throughout a call, so one set of tables serves every thread. */
+static word *TABLES;
+static size_t TABLES_WORDS;
+
+static int start_sets(Search *s) {
+    size_t one = (size_t)10 * s->n * s->ws + 1, words = 3 * one;
+    if (words > TABLES_WORDS) {
+        word *grown = PyMem_Realloc(TABLES, words * sizeof(word));
+        if (!grown) return 0;
+        TABLES = grown;
+        TABLES_WORDS = words;
+    }
+    memset(TABLES, 0, words * sizeof(word));
+    s->seen = TABLES;
+    s->done = TABLES + one;
+    s->next = TABLES + 2 * one;
+    return 1;
 }
 
 static PyObject *k_chains(PyObject *self, PyObject *args) {
@@ -842,9 +862,10 @@ static PyObject *k_chains(PyObject *self, PyObject *args) {
     PyObject *rcc_seq = PySequence_Fast(rcc_obj, "rcc: a sequence");
     PyObject *holding_seq = PySequence_Fast(holding_obj, "holding: a sequence");
     if (!cells_seq || !rcc_seq || !holding_seq) goto done;
-    s.seen = take(&s, (size_t)10 * n * s.ws * sizeof(word) + sizeof(word));
-    s.done = take(&s, (size_t)10 * n * s.ws * sizeof(word) + sizeof(word));
-    s.next = take(&s, (size_t)10 * n * s.ws * sizeof(word) + sizeof(word));
+    if (!start_sets(&s)) {
+        PyErr_NoMemory();
+        goto done;
+    }
     s.next_blocks = take(&s, ((size_t)10 * n + 1) * sizeof(unsigned short));
     s.dead = take(&s, ((size_t)10 * n * 8 / 64 + 1) * sizeof(word));
     s.scratch = take(&s, (size_t)(MAX_LENGTH + 2) * 2 * s.wn * sizeof(word));

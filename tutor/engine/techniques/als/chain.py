@@ -54,12 +54,12 @@ from ...roles import Chain, Node, Part, Roles, made_once
 from ...step import make_step
 from .chain_checks import check_als_chain, check_als_xy_wing
 from .checks import als_entry_keys
-from .chain_search import chain_search
+from .chain_search import LONGEST, chain_search
 from .index import AlsIndex
 from .table import cell_names, part_json, part_name
 from .xz import als_houses
 
-MAX_CHAIN = 6
+MAX_CHAIN = LONGEST + 1        # ALSs in the longest chain listed
 
 
 @dataclass(frozen=True)

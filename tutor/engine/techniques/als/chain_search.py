@@ -24,6 +24,7 @@ from .index import AlsIndex, als_index
 from ..common import once_per_position
 
 TRIES = 8               # end pairs tried for a chain without overlap, then without repeats
+LONGEST = 5             # links of the longest chain the rooms list (als/chain.py's MAX_CHAIN - 1)
 APART, DISTINCT, ANY = range(3)
 
 # The same search in C (_chains.c), where the machine built it: about five
@@ -405,7 +406,8 @@ def _mask_of(level: dict) -> int:
 
 class CompiledChainSearch:
     """ChainSearch's `chains` by _chains.c: the whole search at once, up to
-    the longest length asked for so far."""
+    the longest length asked for so far, and at least LONGEST (the ALS
+    rungs ask for wings, then chains: one search serves both)."""
 
     def __init__(self, idx: AlsIndex):
         self.idx = idx
@@ -417,8 +419,9 @@ class CompiledChainSearch:
         if longest > self._longest:
             idx = self.idx
             idx.holding_sees(1, 0)
+            longest = max(longest, LONGEST)
             self._found = _chains.chains(idx.n, idx.cells, [idx.rcc(k) for k in range(idx.n)],
-                                         idx.target_table, idx.holding_table, max(longest, 2))
+                                         idx.target_table, idx.holding_table, longest)
             self._longest = longest
         return [found for found in self._found if found[2] in lengths]
 
