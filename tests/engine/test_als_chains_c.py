@@ -89,6 +89,8 @@ def test_the_c_function_refuses_what_it_cannot_read():
         good[:4] + (idx.holding_table[:-1],) + good[5:],
         good[:1] + ([1 << 90] + idx.cells[1:],) + good[2:],       # cells past r9c9
         good[:2] + ([{1: -1}] + rcc[1:],) + good[3:],
+        good[:2] + ([{1: 1 << idx.n}] + rcc[1:],) + good[3:],        # a partner past the last ALS
+        good[:4] + ([1 << idx.n] + idx.holding_table[1:],) + good[5:],
     ]
     for args in bad:
         with pytest.raises((ValueError, OverflowError)):

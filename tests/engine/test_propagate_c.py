@@ -67,10 +67,11 @@ def test_the_c_functions_refuse_what_they_cannot_read():
         c.prepare(bytes(80), bytes(162))
     with pytest.raises(ValueError):
         c.prepare(bytes([10] + [0] * 80), bytes(162))
-    with pytest.raises(ValueError):
-        c.chain(state[:-1], 0)
-    with pytest.raises(ValueError):
-        c.net(b"x" * len(state), 0)
+    for forged in (b"x" * 30_000, bytes(30_000), None, 0):
+        with pytest.raises(ValueError):
+            c.chain(forged, 0)
+        with pytest.raises(ValueError):
+            c.net(forged, 0)
     for lit in (-1, 1458):
         with pytest.raises(ValueError):
             c.chain(state, lit)

@@ -641,6 +641,17 @@ static PyObject *chain_of(Search *s, const Effect *e) {
 
 /* ------------------------------------------------------------ setting up */
 
+/* Reads an ALS set; refuses one naming an ALS past the n there are. */
+static int read_alses(const Search *s, PyObject *o, word *out) {
+    if (!read_words(o, out, s->wn)) return 0;
+    int w = s->n / 64;
+    if (out[w] >> (s->n % 64)) {
+        PyErr_SetString(PyExc_ValueError, "a set names an ALS that is not there");
+        return 0;
+    }
+    return 1;
+}
+
 static int set_up(Search *s, PyObject *cells_seq, PyObject *rcc_seq, PyObject *targets, PyObject *holding_seq) {
     int n = s->n, wn = s->wn;
     if (PySequence_Fast_GET_SIZE(cells_seq) != n || PySequence_Fast_GET_SIZE(rcc_seq) != n
@@ -670,12 +681,12 @@ static int set_up(Search *s, PyObject *cells_seq, PyObject *rcc_seq, PyObject *t
                 if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a restricted common is a digit");
                 return 0;
             }
-            if (!read_words(partners, ALS_SET(s, s->rcc, k * 10 + y), wn)) return 0;
+            if (!read_alses(s, partners, ALS_SET(s, s->rcc, k * 10 + y))) return 0;
             s->rcc_digits[k] |= 1u << (y - 1);
         }
     }
     for (int i = 0; i < 810; i++)
-        if (!read_words(PySequence_Fast_GET_ITEM(holding_seq, i), ALS_SET(s, s->hold, i), wn)) return 0;
+        if (!read_alses(s, PySequence_Fast_GET_ITEM(holding_seq, i), ALS_SET(s, s->hold, i))) return 0;
     /* the ends (chain_search.py's __init__), with their splits: one per
      * (targets, z), shared by the ALSs that have them */
     if (!PyDict_Check(targets)) {

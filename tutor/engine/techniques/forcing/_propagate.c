@@ -8,11 +8,12 @@
  * positions.  implications.py's docstrings have the rules; the comments here
  * only say how C holds things.
  *
- *   prepare(values, cands) -> bytes
+ *   prepare(values, cands) -> state
  *       values: 81 bytes, the digit of each cell or 0; cands: 81 little-endian
  *       16-bit candidate masks (bit d-1 for digit d).  The position as chain()
  *       and net() read it: candidates, each digit's cells, the digits each
- *       house has placed, the strong links.  Opaque; made once a position.
+ *       house has placed, the strong links.  A capsule (Python code cannot
+ *       forge what it holds); made once a position.
  *
  *   chain(state, lit) -> (on, off, levels)
  *       Consequences._chain: levels [(on, off)] new at each step.
@@ -41,8 +42,9 @@ static word WEAK[729][W];
 static u128 PEER[81], HOUSE[27];
 static int HOUSES_OF[81][3];
 
+#define STATE_NAME "tutor.engine.techniques.forcing._propagate.State"
+
 typedef struct {
-    Py_ssize_t size;            /* sizeof(State): a bytes object of another length is refused */
     unsigned short cands[81];   /* 0 for a filled cell */
     unsigned short done[27];    /* digits placed in each house */
     u128 cells[10];             /* cells of each digit */
@@ -110,6 +112,10 @@ static void add_link(State *st, int a, int b) {
     set_bit(st->has_strong, a);
 }
 
+static void free_state(PyObject *capsule) {
+    PyMem_Free(PyCapsule_GetPointer(capsule, STATE_NAME));
+}
+
 static PyObject *k_prepare(PyObject *self, PyObject *args) {
     Py_buffer values, cands;
     if (!PyArg_ParseTuple(args, "y*y*", &values, &cands)) return NULL;
@@ -118,11 +124,16 @@ static PyObject *k_prepare(PyObject *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "prepare: 81 values and 81 16-bit candidate masks");
         goto done;
     }
-    out = PyBytes_FromStringAndSize(NULL, sizeof(State));
-    if (!out) goto done;
-    State *st = (State *)PyBytes_AS_STRING(out);
-    memset(st, 0, sizeof(State));
-    st->size = sizeof(State);
+    State *st = PyMem_Calloc(1, sizeof(State));
+    if (!st) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    out = PyCapsule_New(st, STATE_NAME, free_state);
+    if (!out) {
+        PyMem_Free(st);
+        goto done;
+    }
     const unsigned char *v = values.buf, *c = cands.buf;
     for (int i = 0; i < 81; i++) {
         if (v[i] > 9) {
@@ -168,12 +179,11 @@ done:
 }
 
 static const State *read_state(PyObject *o) {
-    if (!PyBytes_Check(o) || PyBytes_GET_SIZE(o) != (Py_ssize_t)sizeof(State)
-        || ((const State *)PyBytes_AS_STRING(o))->size != (Py_ssize_t)sizeof(State)) {
+    if (!PyCapsule_IsValid(o, STATE_NAME)) {
         PyErr_SetString(PyExc_ValueError, "a state made by prepare()");
         return NULL;
     }
-    return (const State *)PyBytes_AS_STRING(o);
+    return PyCapsule_GetPointer(o, STATE_NAME);
 }
 
 /* chain() and net()'s arguments: a state and a literal (NULL on error) */

@@ -233,8 +233,8 @@ class Consequences:
             return True
         return bool(self.true >> (lit >> 1) & 1) != bool(lit & 1)
 
-    def _c_state(self) -> bytes:
-        """The position as _propagate.c reads it."""
+    def _c_state(self):
+        """The position as _propagate.c reads it (an opaque capsule)."""
         values, cands = self.values, self.cands
         return _propagate.prepare(bytes(values), b"".join(
             (0 if values[i] else cands[i]).to_bytes(2, "little") for i in range(81)))
