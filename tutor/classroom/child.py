@@ -64,8 +64,11 @@ def app_options(env=os.environ) -> dict:
 def run(parent: int | None) -> int:
     """The session's app, in this process; `parent` is the pid it dies with."""
     _take_terminal()
-    die_with_parent(parent)
+    # SIGHUP back to its default first: a hang-up or the parent's death
+    # signal that came while it was still ignored would be lost, and the app
+    # would outlive its server
     signal.signal(signal.SIGHUP, signal.SIG_DFL)
+    die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     from ..app import run_app
     return run_app(**app_options()) or 0
