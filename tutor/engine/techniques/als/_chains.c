@@ -161,10 +161,15 @@ static void *take(Search *s, size_t bytes) {
     return p;
 }
 
-static Effect *effect_slot(Search *s, int z, u128 cells) {
+/* The hash of a set of cells and a digit: the effects' and the splits' tables. */
+static unsigned long long cells_hash(u128 cells, int z) {
     unsigned long long h = ((unsigned long long)cells * 0x9E3779B97F4A7C15ull)
                            ^ ((unsigned long long)(cells >> 64) * 0xC2B2AE3D27D4EB4Full) ^ (unsigned)z;
-    h ^= h >> 29;
+    return h ^ (h >> 29);
+}
+
+static Effect *effect_slot(Search *s, int z, u128 cells) {
+    unsigned long long h = cells_hash(cells, z);
     int mask = s->effects_cap - 1;
     for (int i = (int)(h & (unsigned)mask);; i = (i + 1) & mask)
         if (!s->effects[i].z || (s->effects[i].z == z && s->effects[i].cells == cells)) return &s->effects[i];
@@ -723,9 +728,7 @@ static int set_up(Search *s, PyObject *cells_seq, PyObject *rcc_seq, PyObject *t
         if (!read_cells(t_obj, &t)) goto fail;
         int m = (int)(key / 10), z = (int)(key % 10);
         if (!t || !(s->rcc_digits[m] & ~(1u << (z - 1)))) continue;
-        unsigned long long h = ((unsigned long long)t * 0x9E3779B97F4A7C15ull)
-                               ^ ((unsigned long long)(t >> 64) * 0xC2B2AE3D27D4EB4Full) ^ (unsigned)z;
-        int slot = (int)((h ^ h >> 29) & (unsigned long long)(split_cap - 1));
+        int slot = (int)(cells_hash(t, z) & (unsigned long long)(split_cap - 1));
         while (split_at[slot] && !(s->splits[split_at[slot] - 1].t == t && s->splits[split_at[slot] - 1].z == z))
             slot = (slot + 1) & (split_cap - 1);
         int sp_i = split_at[slot] - 1;

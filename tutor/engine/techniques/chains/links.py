@@ -214,17 +214,15 @@ class LinkGraph:
                 group_cells[d] |= g
         # per kept ALS: (k, [(d, candidate and group nodes, what d in it rules out)])
         kept: list[tuple[int, list[tuple[int, int, int]]]] = []
-        sees_table, masks, all_cells, all_digits = idx.sees_table, self.masks, idx.cells, idx.digits
+        all_cells, all_digits = idx.cells, idx.digits
         for k in range(idx.n):
             cells = all_cells[k]
             if not cells & (cells - 1):
                 continue            # a bivalue cell: its candidates are nodes already
             found = []
             rcc = idx.rcc(k)
-            outside = ~cells
             for d in MASK_DIGITS[all_digits[k]]:
-                sees = sees_table[k * 10 + d] & outside
-                rules_out = (sees & masks[d]) << (81 * d - 81)
+                sees, rules_out = self._sees(k, d)
                 got = rules_out & linked
                 if sees & group_cells[d]:          # else no group lies inside what it sees
                     for g, bit in group_by_digit[d]:
@@ -266,12 +264,13 @@ class LinkGraph:
                 n = number[k * 10 + d]
                 strong[n] = strong.get(n, 0) | (mine & ~(1 << n))
 
-    def _rules_out(self, k: int, d: int) -> int:
-        """The candidates ALS k's d-cells all see (outside it), as nodes."""
+    def _sees(self, k: int, d: int) -> tuple[int, int]:
+        """(cells, candidates as nodes) outside ALS k that see all its d-cells:
+        what d in k rules out."""
         idx = self._als_index
         assert idx is not None          # only ALS nodes ask, and they come with it
         sees = idx.sees_table.get(k * 10 + d, 0) & ~idx.cells[k]
-        return (sees & self.masks[d]) << (81 * d - 81)
+        return sees, (sees & self.masks[d]) << (81 * d - 81)
 
     # ------------------------------------------------------------ queries
 
@@ -311,7 +310,7 @@ class LinkGraph:
         assert self._als_index is not None
         for e in MASK_DIGITS[self._als_index.digits[k]]:
             if e not in (da, db):
-                out |= self._rules_out(k, e)
+                out |= self._sees(k, e)[1]
         return out
 
     def digit(self, n: int) -> int:
