@@ -394,12 +394,32 @@ def record_solve(puzzle: str) -> dict:
             "sha": _json_sha(out)}
 
 
+@contextlib.contextmanager
+def judged_once():
+    """Inside the block the judge rules once on each claim: the JSON and the
+    text output of one claim show the same verdict, judged once."""
+    from tutor.engine import judge as judge_module
+    real, seen = judge_module.judge, {}
+
+    def judge(pos, claim, **kw):
+        key = (format_position(pos, "braces"), claim, tuple(sorted(kw.items())))
+        if key not in seen:
+            seen[key] = real(pos, claim, **kw)
+        return seen[key]
+    judge_module.judge = judge
+    try:
+        yield
+    finally:
+        judge_module.judge = real
+
+
 def record_check(grid: str, args: list[str]) -> dict:
-    code, out, err = run_cli(["check", grid, *args, "--json"])
-    if not out:                      # an unreadable position: no verdict at all
-        return {"exit": code, "error": err.strip()}
-    obj = json.loads(out)            # a verdict (exit 0 proved, 1 not proved, 2 invalid)
-    code2, text, _ = run_cli(["check", grid, *args])
+    with judged_once():
+        code, out, err = run_cli(["check", grid, *args, "--json"])
+        if not out:                      # an unreadable position: no verdict at all
+            return {"exit": code, "error": err.strip()}
+        obj = json.loads(out)            # a verdict (exit 0 proved, 1 not proved, 2 invalid)
+        code2, text, _ = run_cli(["check", grid, *args])
     return {"verdict": obj["verdict"], "technique": obj["technique"], "message": obj["message"],
             "sha": _sha(_json_sha(out) + text)}
 

@@ -194,7 +194,7 @@ def quiet_world(tmp_path, monkeypatch):
     monkeypatch.setattr(commands, "cmd_serve", cmd_serve)
     parser = cli.build_parser()              # built once (10 ms a time), used for every line
     monkeypatch.setattr(cli, "build_parser", lambda: parser)
-    monkeypatch.setattr(roster.hash_password, "__kwdefaults__", {"n": 16, "r": 1, "p": 1})
+    monkeypatch.setattr(roster, "COST", roster.ScryptCost(16, 1, 1))
     return tmp_path
 
 

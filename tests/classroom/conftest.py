@@ -10,6 +10,7 @@ import pytest
 asyncssh = pytest.importorskip("asyncssh")
 
 from classroom_helpers import FAKE_APP, PASSWORDS  # noqa: E402
+from tutor.classroom import roster as roster_module  # noqa: E402
 from tutor.classroom.roster import Roster  # noqa: E402
 from tutor.classroom.server import Classroom, ServerConfig  # noqa: E402
 
@@ -26,14 +27,29 @@ def home(tmp_path, monkeypatch):
     return h
 
 
+# scrypt at N=2^10: about a millisecond a check instead of half a second, so
+# the ~150 logins of these tests cost no CPU worth naming (the real cost is
+# tested where it matters: mark a test `real_password_cost`)
+CHEAP = roster_module.ScryptCost(1 << 10, 8, 1)
+
+
+@pytest.fixture(autouse=True)
+def cheap_password_checks(request, monkeypatch):
+    if not request.node.get_closest_marker("real_password_cost"):
+        monkeypatch.setattr(roster_module, "COST", CHEAP)
+
+
 @pytest.fixture(scope="session")
 def roster_text(bob_key):
-    """The test roster, hashed once per run (scrypt is slow on purpose)."""
+    """The test roster, hashed once per run at the cheap cost (a test with
+    the real cost sees its hashes as old ones, upgraded at a login)."""
     from tutor.classroom.roster import dumps
     r = Roster(class_name="5B")
-    r.set_account("alice", password=PASSWORDS["alice"])
-    r.set_account("carol", password=PASSWORDS["carol"])
-    r.set_account("mrs-b", role="teacher", password=PASSWORDS["mrs-b"])
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(roster_module, "COST", CHEAP)
+        r.set_account("alice", password=PASSWORDS["alice"])
+        r.set_account("carol", password=PASSWORDS["carol"])
+        r.set_account("mrs-b", role="teacher", password=PASSWORDS["mrs-b"])
     r.set_account("bob", keys=[bob_key.export_public_key().decode().strip()])
     return dumps(r)
 

@@ -110,6 +110,7 @@ async def test_an_unknown_key_is_logged_and_slowed(start_server, classroom_log, 
     assert any("login failed: alice" in m and bob_key.get_fingerprint() in m for m in classroom_log())
 
 
+@pytest.mark.real_password_cost
 def test_password_hashes_use_the_strong_parameters_and_old_ones_verify():
     h = hash_password("pw")
     assert h.startswith("scrypt$131072$8$1$") and not needs_rehash(h)
@@ -117,6 +118,7 @@ def test_password_hashes_use_the_strong_parameters_and_old_ones_verify():
     assert verify_password("pw", old) and needs_rehash(old)
 
 
+@pytest.mark.real_password_cost
 async def test_an_old_hash_is_upgraded_at_the_next_login(start_server, roster_file):
     r = Roster.load(roster_file)
     r.accounts["alice"].password = hash_password(PASSWORDS["alice"], n=1 << 14)

@@ -25,12 +25,24 @@ import tempfile
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 from ..paths import private_folder
 
 ROLES = ("student", "teacher")
 NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,31}\Z")
-_SCRYPT_N, _SCRYPT_R, _SCRYPT_P = 1 << 17, 8, 1
+
+
+class ScryptCost(NamedTuple):
+    n: int
+    r: int
+    p: int
+
+
+# What a new hash costs, and so what each guess at a stolen roster costs: the
+# one place to raise it.  Read at every call (tests swap in a cheap one, as
+# Django's documentation advises for test settings).
+COST = ScryptCost(1 << 17, 8, 1)
 _SCRYPT_MAXMEM = 256 * 1024 * 1024     # room for N=2^17, r=8 (128 MB)
 
 
@@ -52,10 +64,12 @@ def check_name(name: str) -> str:
 
 # ------------------------------------------------------------------ passwords
 
-def hash_password(password: str, *, n: int = _SCRYPT_N, r: int = _SCRYPT_R, p: int = _SCRYPT_P) -> str:
-    """A salted scrypt hash in the form scrypt$N$r$p$salt$hash (base64)."""
+def hash_password(password: str, *, n: int | None = None, r: int | None = None, p: int | None = None) -> str:
+    """A salted scrypt hash in the form scrypt$N$r$p$salt$hash (base64), at
+    today's COST unless told otherwise."""
     if not password:
         raise RosterError("empty password")
+    n, r, p = n or COST.n, r or COST.r, p or COST.p
     salt = secrets.token_bytes(16)
     digest = hashlib.scrypt(password.encode("utf-8"), salt=salt, n=n, r=r, p=p, dklen=32,
                             maxmem=_SCRYPT_MAXMEM)
@@ -96,7 +110,7 @@ def needs_rehash(stored: str | None) -> bool:
         n, r, p, _, _ = _parse_hash(stored)
     except RosterError:
         return False
-    return n < _SCRYPT_N or r < _SCRYPT_R or p < _SCRYPT_P
+    return n < COST.n or r < COST.r or p < COST.p
 
 
 def upgrade_password(path, name: str, old: str, new: str) -> bool:
@@ -112,13 +126,14 @@ def upgrade_password(path, name: str, old: str, new: str) -> bool:
     return True
 
 
-_DUMMY: list[str] = []
+_DUMMY: dict[ScryptCost, str] = {}
 
 
 def _dummy_hash() -> str:
-    if not _DUMMY:
-        _DUMMY.append(hash_password(secrets.token_hex(8)))
-    return _DUMMY[0]
+    """A hash at today's cost, checked for a name the roster lacks."""
+    if COST not in _DUMMY:
+        _DUMMY[COST] = hash_password(secrets.token_hex(8))
+    return _DUMMY[COST]
 
 
 # ------------------------------------------------------------------ keys

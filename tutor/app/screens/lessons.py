@@ -26,7 +26,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import (
-    Footer, Header, Input, Markdown, OptionList, Static, TabbedContent, TabPane,
+    Header, Input, Markdown, OptionList, Static, TabbedContent, TabPane,
 )
 from textual.widgets.option_list import Option
 
@@ -39,6 +39,7 @@ from .lesson_links import (
     link_label, links_list, play_example, short_title, start_practice, submit_claim,
 )
 from .lesson_progress import lesson_gone_through, lesson_mastery, lessons_read
+from ..widgets.footer import KeyBar
 
 SIDE_WIDTH = 30
 PRACTICE_KIND = "eliminate"    # the quiz kind the Practice key starts
@@ -134,7 +135,7 @@ class LessonScreen(Screen):
                     yield Markdown("", id="lesson-md", open_links=False)
             with Vertical(id="example-pane"):
                 yield SudokuGrid(id="example-grid")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.title = "Lessons"

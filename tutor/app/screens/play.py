@@ -24,7 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static, TabbedContent, TabPane, Tree
+from textual.widgets import Header, Static, TabbedContent, TabPane, Tree
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -43,6 +43,7 @@ from .play_keys import GameKeys
 from .play_log import LOG_KEEP, LOG_STYLES, LatestLines, PlayLog, breakable
 from .play_solve import SolveUpTo
 from .play_steps import StepsTab, StepsTree
+from ..widgets.footer import KeyBar
 
 NO_LESSON = ("No lesson open yet. Press L to open the lessons; in a lesson, t tries an "
              "example here on the grid.")
@@ -178,7 +179,7 @@ class PlayScreen(GameKeys, HintLadder, ClaimJudge, StepsTab, SolveUpTo, Screen):
                         # labels are Text, never str: a str label is parsed as Rich markup,
                         # which loads Rich's emoji table (about 1.1 MB per process)
                         yield StepsTree(Text("steps"), id="steps-tree")
-        yield Footer()
+        yield KeyBar()
 
     @property
     def grid(self) -> SudokuGrid:

@@ -11,9 +11,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Header, Static
 
 from .quiz import QuizScreen
+from ..widgets.footer import KeyBar
 
 
 class ProgressScreen(Screen):
@@ -33,7 +34,7 @@ class ProgressScreen(Screen):
         yield Header()
         with VerticalScroll(id="progress-scroll"):
             yield Static("", id="progress-body")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.title = "Progress"

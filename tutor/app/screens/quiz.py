@@ -24,7 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Header, Input, RichLog, Static
+from textual.widgets import Header, Input, RichLog, Static
 
 from ...engine.position import PositionError
 from ...engine.registry import UnknownTechnique
@@ -36,6 +36,7 @@ from .play import LOG_KEEP
 from .play_log import breakable
 from .quiz_end import QuizEnding
 from .quiz_picks import QuizPicks
+from ..widgets.footer import KeyBar
 
 LOG_STYLES = {"found": "bold green", "correct": "bold green", "duplicate": "yellow",
               "wrong": "bold red", "other": "bold magenta", "invalid": "yellow",
@@ -167,7 +168,7 @@ class QuizScreen(QuizPicks, QuizEnding, Screen):
                 yield Input(placeholder="Enter to answer", id="quiz-entry", max_length=200)
                 yield RichLog(id="quiz-log", wrap=True, markup=False, min_width=16,
                               max_lines=LOG_KEEP)
-        yield Footer()
+        yield KeyBar()
 
     @property
     def grid(self) -> SudokuGrid:

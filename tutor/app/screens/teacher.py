@@ -37,13 +37,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from ...classroom import events
 from ...store.class_board import Dashboard
 from ...teaching import class_progress, learner
 from .teacher_push_keys import PushKeys
 from .teacher_table import COLUMNS, ROW_LINES, ago, column_widths, student_cells
+from ..widgets.footer import KeyBar
 
 REFRESH_S = 1.0
 
@@ -90,7 +91,7 @@ class TeacherScreen(PushKeys, Screen):
         yield table
         with VerticalScroll(id="class-progress"):
             yield Static("", id="class-progress-body")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         app = self.app
