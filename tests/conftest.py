@@ -2,6 +2,7 @@
 (puzzles) and pg_helpers.py (a throw-away PostgreSQL server)."""
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
@@ -13,6 +14,11 @@ from puzzle_helpers import parse_position  # noqa: E402
 
 
 PG_FIXTURES = {"pg_server", "durable_pg"}      # the tests on a throw-away PostgreSQL server
+
+# No practice-bank worker beside the apps and servers the tests start (each
+# would generate puzzles for the rest of its test: a core for nothing); the
+# tests of the worker start it themselves or set the switch back on.
+os.environ["SUDOKU_TUTOR_BANK_WORKER"] = "off"
 
 
 FOLDER_MARKS = ("app", "classroom")     # tests/app -> `app`, tests/classroom -> `classroom`
@@ -26,13 +32,11 @@ def pytest_xdist_auto_num_workers(config):
     return (os.cpu_count() or 1) + 1
 
 
-def pytest_collection_modifyitems(items):
+def pytest_collection_modifyitems(config, items):
     """Mark the tests that start a PostgreSQL server (directly or as the
     "postgresql" case of a store fixture) `postgres`, the tests of
     tests/app and tests/classroom by their folder (`make test-fast` keeps
-    only their `smoke` ones), and run the `slow` ones first: dealt out to the
-    workers at the start, they do not keep one worker busy while the other
-    waits at the end."""
+    only their `smoke` ones), and deal the `slow` ones out first."""
     for item in items:
         call = getattr(item, "callspec", None)
         if PG_FIXTURES & set(item.fixturenames) or (call is not None and "postgresql" in call.params.values()):
@@ -40,7 +44,35 @@ def pytest_collection_modifyitems(items):
         folder = item.path.parent.name
         if folder in FOLDER_MARKS:
             item.add_marker(folder)
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    workers = getattr(config, "workerinput", {}).get("workercount", 1)
+    items[:] = dealt(items, workers)
+
+
+def dealt(items: list, workers: int) -> list:
+    """The order that keeps every worker busy to the end: xdist's worksteal
+    gives each worker one contiguous share of the list, so each share starts
+    with its part of the `slow` tests, dealt round the workers (all at the
+    front of the list, they were one worker's share: it ran them one after
+    another while the others, done, could only steal its quick ones)."""
+    slow = [i for i in items if i.get_closest_marker("slow") is not None]
+    quick = [i for i in items if i.get_closest_marker("slow") is None]
+    out = []
+    for k in range(workers):
+        out += slow[k::workers] + quick[k * len(quick) // workers:(k + 1) * len(quick) // workers]
+    return out
+
+
+def pytest_collection_finish(session):
+    """What the collection imported and built (the engine, Textual, the app,
+    the test modules and their data) lives to the end of the run: frozen,
+    the garbage collector's full passes no longer walk it.  A worker runs
+    hundreds of apps, each leaving cycles that the younger passes free, and
+    fills caches that live to the end: a full pass every 100 younger ones
+    (not 10) keeps walking those from being a fifth of the run's CPU."""
+    gc.collect()
+    gc.freeze()
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, 100)
 
 
 @pytest.fixture(autouse=True, scope="session")

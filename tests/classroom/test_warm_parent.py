@@ -66,7 +66,7 @@ async def test_without_the_warm_parent_sessions_start_the_slow_way(start_server,
 
 
 def test_a_server_killed_with_9_leaves_neither_the_warm_parent_nor_an_app(tmp_path, roster_file, home):
-    env = dict(os.environ, SUDOKU_TUTOR_HOME=str(home), PYTHONPATH=str(ROOT))
+    env = dict(os.environ, SUDOKU_TUTOR_HOME=str(home), PYTHONPATH=str(ROOT), SUDOKU_TUTOR_BANK_WORKER="on")
     log = tmp_path / "server.log"
     server = subprocess.Popen(
         [sys.executable, "-m", "tutor.cli", "serve", "--port", "0", "--roster", str(roster_file),

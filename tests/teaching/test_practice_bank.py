@@ -190,3 +190,27 @@ def test_practice_leaves_out_the_lessons_examples(store):
         drawn = [practice_bank.draw(store, "ann", tid, 1500) for _ in range(45)]
         assert not any(d.position.key() in example_keys() for d in drawn), tid
         assert not any(p.position.key() in example_keys() for p in practice_positions(tid, 45)), tid
+
+
+def test_the_switch_keeps_the_app_and_serve_from_starting_a_worker(monkeypatch, tmp_path):
+    import tutor.app
+    from tutor import cli
+    from tutor.classroom import commands
+    asked = []
+
+    class Ran:
+        return_code = 0
+
+        def run(self):
+            pass
+    monkeypatch.setattr(tutor.app, "make_app", lambda puzzle=None, **options: asked.append(options) or Ran())
+    import tutor.app.saving
+    monkeypatch.setattr(tutor.app.saving, "save_before_exit", lambda app: None)
+    args = cli.build_parser().parse_args(["serve", "--port", "0", "--roster", str(tmp_path / "r.toml"),
+                                          "--db", str(tmp_path / "p.db")])
+    for value, on in (("off", False), ("OFF", False), ("0", False), ("on", True), ("", True)):
+        monkeypatch.setenv(bank_worker.SWITCH, value)
+        assert bank_worker.wanted() is on
+        assert commands.config_from_args(args).bank_worker is on
+        tutor.app.run_app()
+        assert asked[-1]["bank_worker"] is on

@@ -45,8 +45,9 @@ def run_app(puzzle=None, **options) -> int:
     """Run the app in this terminal (one app per process: the process's
     memory is tidied once start-up is over, see tutor/app/memory.py; what
     waits to be saved is written before it ends, see tutor/app/saving.py)."""
+    from ..teaching import bank_worker
     from .saving import flush, save_before_exit
-    options.setdefault("bank_worker", True)     # keep the practice bank topped up meanwhile
+    options.setdefault("bank_worker", bank_worker.wanted())     # keep the practice bank topped up meanwhile
     app = make_app(puzzle=puzzle, **options)
     app.settle_memory = True
     save_before_exit(app)

@@ -62,7 +62,7 @@ from textual.binding import Binding
 
 from ..engine.formats import read_position_arg
 from ..engine.position import Position, PositionError
-from . import catalog, entry_keys, guards, settings
+from . import catalog, entry_keys, guards, leaks, settings
 from .commands import TutorCommands
 from .game import Game
 from .screens import SCREENS, available, screen_class
@@ -96,6 +96,7 @@ class TutorApp(ServedApp):
                  **options) -> None:
         super().__init__()
         guards.guard_option_list_paging()
+        leaks.free_styles_caches()
         if store_path is None and options.get("db"):
             store_path = options["db"]          # the classroom's --db URL
         self.options = options

@@ -171,6 +171,7 @@ def cmd_roster_class(args) -> int:
 # ------------------------------------------------------------------ serve
 
 def config_from_args(args):
+    from ..teaching import bank_worker
     from .roster import RosterError, hash_password
     from .server import ServerConfig
     if args.class_password_stdin and not args.open:
@@ -214,7 +215,7 @@ def config_from_args(args):
                         web_port=web_port, tls_cert=cert, tls_key=key,
                         warm_parent=not getattr(args, "no_warm_parent", False),
                         remember_logins=not getattr(args, "no_remember", False),
-                        bank_worker=True)
+                        bank_worker=bank_worker.wanted())
 
 
 def _db_password(args) -> str | None:

@@ -13,7 +13,7 @@ variants of its real positions instead.  The worker ends when no rung is
 left to do, or when the process that started it has gone.
 
 `start(location)` starts one for a store (the app and the class server
-call it); `stop(process)` ends it.
+call it, unless `wanted()` says no); `stop(process)` ends it.
 """
 from __future__ import annotations
 
@@ -29,6 +29,14 @@ from ..store import Store, bank
 from .practice_bank import LOW_WATER, add_variants, seed, top_up
 
 BUDGET = 60.0            # CPU seconds a turn of the generator may take for one rung
+SWITCH = "SUDOKU_TUTOR_BANK_WORKER"
+
+
+def wanted() -> bool:
+    """Whether the app and `serve` start a worker: yes, unless
+    $SUDOKU_TUTOR_BANK_WORKER is `off` (a slow machine, a laptop on its
+    battery, the test suite: practice then draws on what the bank holds)."""
+    return os.environ.get(SWITCH, "on").strip().lower() not in ("off", "0", "no", "false")
 
 
 def fill(store, low: int = LOW_WATER, budget: float = BUDGET,
