@@ -69,18 +69,18 @@ def test_required_sections(lesson):
     assert any(h.level == 1 for h in lesson.headings), f"{lesson.id}: no title heading"
     diagram = lesson.section_of("## Diagram")
     assert "```" in diagram, f"{lesson.id}: the Diagram section has no text diagram"
+    check = lesson.section_of("## Check yourself")
+    kinds = {parse_link(href).scheme for _, href in re.findall(r"\[([^\]]+)\]\(([^)]+)\)", check)
+             if parse_link(href)}
+    assert kinds & {"claim", "quiz"}, f"{lesson.id}: check-yourself opens no claim or quiz"
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda l: l.id)
 def test_every_code_block_names_its_language(lesson):
     """A fence with no language makes the Markdown view guess one (Pygments
     tries every lexer): a fifth of the time the lesson browser takes to open."""
-    opening = [ln for k, ln in enumerate(lesson.body.splitlines()) if ln.startswith("```")][::2]
+    opening = [ln for ln in lesson.body.splitlines() if ln.startswith("```")][::2]
     assert all(ln.strip() != "```" for ln in opening), f"{lesson.id}: a ``` fence names no language"
-    check = lesson.section_of("## Check yourself")
-    kinds = {parse_link(href).scheme for _, href in re.findall(r"\[([^\]]+)\]\(([^)]+)\)", check)
-             if parse_link(href)}
-    assert kinds & {"claim", "quiz"}, f"{lesson.id}: check-yourself opens no claim or quiz"
 
 
 @pytest.mark.parametrize("lesson", LESSONS, ids=lambda l: l.id)

@@ -194,6 +194,7 @@ def test_practice_leaves_out_the_lessons_examples(store):
 
 def test_the_switch_keeps_the_app_and_serve_from_starting_a_worker(monkeypatch, tmp_path):
     import tutor.app
+    import tutor.app.saving
     from tutor import cli
     from tutor.classroom import commands
     asked = []
@@ -204,7 +205,6 @@ def test_the_switch_keeps_the_app_and_serve_from_starting_a_worker(monkeypatch, 
         def run(self):
             pass
     monkeypatch.setattr(tutor.app, "make_app", lambda puzzle=None, **options: asked.append(options) or Ran())
-    import tutor.app.saving
     monkeypatch.setattr(tutor.app.saving, "save_before_exit", lambda app: None)
     args = cli.build_parser().parse_args(["serve", "--port", "0", "--roster", str(tmp_path / "r.toml"),
                                           "--db", str(tmp_path / "p.db")])
