@@ -263,3 +263,27 @@ async def test_the_server_writes_its_roster_for_the_teacher_view(start_server, t
                                 if st.role == "student"} == {"alice", "carol"})
     store.close()
 
+
+
+async def test_an_idle_student_polls_without_waking_the_app(db, monkeypatch):
+    """A hundred idle students poll a hundred times a second: a poll with no
+    news stays in its thread; news still reaches the screen."""
+    from tutor.app import classlink
+    monkeypatch.setattr(classlink, "POLL_S", 0.1)
+    woken = []
+    polled = classlink.ClassLink._polled
+    monkeypatch.setattr(classlink.ClassLink, "_polled", lambda self, *a, **k: (woken.append(a[0]),
+                                                                               polled(self, *a, **k)))
+    store = Store.open(db)
+    app = make_app(LOCKEDSET, store_path=db, user="alice", role="student", class_name="5B")
+    async with app.run_test(size=(120, 36)) as pilot:
+        assert await _until(pilot, lambda: app.class_link.polls >= 8, 5)
+        assert woken == [None]                  # the first answer (no event yet), then nothing
+        ev = events.push_event(store, "5B", "position", {"position": EASY, "title": "warm-up"}, "mrs-b")
+        assert await _until(pilot, lambda: app.play.game.name == "warm-up", 3)
+        quiet = len(woken)
+        polls = app.class_link.polls
+        assert await _until(pilot, lambda: app.class_link.polls >= polls + 5, 5)
+        assert len(woken) <= quiet + 1          # the result posted once, then quiet again
+        assert ev.id in {w.id for w in woken if w is not None}
+    store.close()

@@ -62,7 +62,7 @@ from textual.binding import Binding
 
 from ..engine.formats import read_position_arg
 from ..engine.position import Position, PositionError
-from . import catalog, entry_keys, guards, leaks, settings
+from . import catalog, entry_keys, guards, leaks, partial_frames, settings
 from .commands import TutorCommands
 from .game import Game
 from .screens import SCREENS, available, screen_class
@@ -97,6 +97,8 @@ class TutorApp(ServedApp):
         super().__init__()
         guards.guard_option_list_paging()
         leaks.free_styles_caches()
+        if os.environ.get("SUDOKU_TUTOR_BENCH_TEXTUAL_FRAMES") != "1":   # benchmarks compare with it
+            partial_frames.install()
         if store_path is None and options.get("db"):
             store_path = options["db"]          # the classroom's --db URL
         self.options = options
@@ -173,14 +175,19 @@ class TutorApp(ServedApp):
         self._settle_tries = 0
 
     def get_driver_class(self):
-        """The platform's terminal driver, writing fewer bytes per frame
-        (tutor/app/terminal.py; SUDOKU_TUTOR_RAW_OUTPUT=1 switches it off)."""
+        """The platform's terminal driver, its input thread asleep while the
+        keyboard is (tutor/app/input_thread.py), writing fewer bytes per frame
+        (tutor/app/terminal.py; SUDOKU_TUTOR_RAW_OUTPUT=1 switches that off)."""
         driver_class = super().get_driver_class()
         from textual import constants
         from . import terminal
+        from .input_thread import quiet_input_driver
         terminal.tolerant_input()
-        if constants.DRIVER is None and terminal.enabled():
-            return terminal.compressing_driver(driver_class)
+        if constants.DRIVER is not None:            # a driver chosen from outside: as it is
+            return driver_class
+        driver_class = quiet_input_driver(driver_class)
+        if terminal.enabled():
+            driver_class = terminal.compressing_driver(driver_class)
         return driver_class
 
     # ------------------------------------------------------------ start

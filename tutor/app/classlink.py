@@ -1,10 +1,13 @@
 """A student's side of the classroom: follow what the teacher pushes.
 
 Attached by TutorApp when the session runs with role "student" (the SSH
-classroom sets it).  About once a second, in a worker thread, it reads the
-class's newest event from the store (one indexed query) and posts this
+classroom sets it).  About once a second, in a thread, it reads the class's
+newest event and settings from the store (indexed queries) and posts this
 student's result for the running event when it changed, with what is needed
-to resume it (the quiz's state: its answers so far).  On the UI thread:
+to resume it (the quiz's state: its answers so far).  The UI thread hears
+back only when there is news: a class of a hundred idle students polls a
+hundred times a second, and each of those would otherwise wake its app.
+On the UI thread:
   - a new running event (or one the teacher reopened): a pushed position
     opens on the grid, a pushed quiz on the quiz screen; the hint lock takes
     effect (app.hint_limit, and app.lock_answers() closes what gives answers
@@ -22,6 +25,8 @@ engine) and from the quiz model.
 """
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import inspect
 
 from ..classroom import events
@@ -41,6 +46,8 @@ class ClassLink:
         self.kept_name: str | None = None     # the student's own game, parked during a push
         self._posted = None
         self._busy = False
+        self._ready_play = None   # the play screen found ready
+        self._seen = None         # (event, class settings) the UI thread last acted on
         self.polls = 0
         self.errors = 0
 
@@ -52,17 +59,25 @@ class ClassLink:
     def _ready(self) -> bool:
         """The grid screen is up (the first poll may come before it is)."""
         play = getattr(self.app, "play", None)
-        return play is not None and play.is_mounted and bool(play.query("#log-view"))
+        if play is None or not play.is_mounted:
+            return False
+        if self._ready_play is not play:            # looked up once per play screen, not each second
+            if not play.query("#log-view"):
+                return False
+            self._ready_play = play
+        return True
 
     def tick(self) -> None:
         if self._busy or self.app.store is None or not self._ready():
             return
         self._busy = True
         post = self._result_to_post()
-        self.app.run_worker(lambda: self._poll(post), thread=True, group="classlink",
-                            exclusive=False, exit_on_error=False)
+        loop = asyncio.get_running_loop()
+        # the answer runs in the app's context (Textual's active app and pump)
+        loop.run_in_executor(None, self._poll, post, loop, contextvars.copy_context())
 
-    def _poll(self, post) -> None:
+    def _poll(self, post, loop, context) -> None:
+        """In a thread: read the store; wake the UI thread only for news."""
         store = self.app.store
         ev = state = kept = class_settings = None
         try:
@@ -79,7 +94,15 @@ class ClassLink:
             ok = True
         except Exception:            # a store hiccup: try again next second
             ok = False
-        self.app.call_from_thread(self._polled, ev, post, ok, state, kept, class_settings)
+        if ok and post is None and (ev, class_settings) == self._seen:
+            self.polls += 1
+            self._busy = False
+            return
+        try:
+            loop.call_soon_threadsafe(self._polled, ev, post, ok, state, kept, class_settings,
+                                      context=context)
+        except RuntimeError:         # the app has ended meanwhile
+            pass
 
     def _is_new(self, ev) -> bool:
         followed = self.event
@@ -95,7 +118,10 @@ class ClassLink:
         if post is not None:
             self._posted = post
         if ev is None or not self._ready():
+            if ev is None:
+                self._seen = (ev, class_settings)
             return
+        self._seen = (ev, class_settings)
         followed = self.event
         if ev.active and self._is_new(ev):          # a new push, or the followed one reopened
             self._begin(ev, state, kept)

@@ -26,7 +26,7 @@ import time
 
 from ..store.queued import QueuedStore
 
-WATCH_S = 0.5
+WATCH_S = 1.0                   # how often the status line looks at the store
 FLUSH_AT_EXIT_S = 1.5
 TERMINAL_WATCH_S = 1.0
 
