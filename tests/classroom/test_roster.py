@@ -105,3 +105,24 @@ def test_hash_format_is_checked():
         Roster.from_dict({"accounts": {"x": {"password": "scrypt$3$8$1$AAAA$AAAA"}}})   # N not a power of 2
     h = hash_password("pw")
     assert Roster.from_dict({"accounts": {"x": {"password": h}}}).password_ok("x", "pw")
+
+
+def test_scrypt_is_libsodiums_when_there_and_the_same_hash_either_way(monkeypatch):
+    import hashlib
+    import sys
+
+    from tutor.classroom import roster as roster_module
+    expected = hashlib.scrypt(b"pw", salt=b"salt" * 4, n=2**10, r=8, p=1, dklen=32, maxmem=2**26)
+    openssl = hashlib.scrypt
+
+    def no_openssl(*a, **k):
+        raise AssertionError("OpenSSL's scrypt used while libsodium's is there")
+
+    monkeypatch.setattr(hashlib, "scrypt", no_openssl)
+    assert roster_module.scrypt(b"pw", b"salt" * 4, 2**10, 8, 1, 32) == expected
+    made_by_libsodium = roster_module.hash_password("s3cret", n=2**10)
+    monkeypatch.setattr(hashlib, "scrypt", openssl)
+    monkeypatch.setitem(sys.modules, "nacl.hashlib", None)      # PyNaCl missing: OpenSSL's
+    assert roster_module.scrypt(b"pw", b"salt" * 4, 2**10, 8, 1, 32) == expected
+    assert roster_module.verify_password("s3cret", made_by_libsodium)
+    assert not roster_module.verify_password("s3cret!", made_by_libsodium)

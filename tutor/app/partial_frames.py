@@ -82,7 +82,7 @@ def _merge_last(out: list) -> None:
     while len(out) > 1:
         last = out[-1]
         for k in range(len(out) - 1):
-            union = out[k].union(last)
+            union = _union(out[k], last)
             if union.area <= SLACK * (out[k].area + last.area) or \
                     union.area <= out[k].area + last.area + SLACK_CELLS:
                 del out[k]
@@ -92,22 +92,29 @@ def _merge_last(out: list) -> None:
             return
 
 
+def _union(a, b):
+    """The bounding box of two regions (Region.union is cached by Textual:
+    thousands of boxes a class session would only fill its cache with)."""
+    x, y = min(a.x, b.x), min(a.y, b.y)
+    return type(a)(x, y, max(a.x + a.width, b.x + b.width) - x, max(a.y + a.height, b.y + b.height) - y)
+
+
 def _render_box(widgets, cuts, chops, box, rendered_lines) -> None:
     """Fill the chops that lie in `box` from the widgets overlapping it."""
     from textual.geometry import Region
     box_x1, box_x2 = box.x, box.right
     box_y1, box_y2 = box.y, box.bottom
     for widget, (region, clip) in widgets:
-        visible = region.intersection(clip)
-        if not visible or not visible.overlaps(box):
+        # the widget's visible part (plain arithmetic: see _union)
+        x1, x2 = max(region.x, clip.x), min(region.x + region.width, clip.x + clip.width)
+        y1, y2 = max(region.y, clip.y), min(region.y + region.height, clip.y + clip.height)
+        if x2 <= max(x1, box_x1) or x1 >= box_x2 or y2 <= y1:
             continue
-        y1, y2 = max(visible.y, box_y1), min(visible.bottom, box_y2)
-        lines = [y for y in range(y1, y2) if y in rendered_lines]
+        lines = [y for y in range(max(y1, box_y1), min(y2, box_y2)) if y in rendered_lines]
         if not lines:
             continue
         y1, y2 = lines[0], lines[-1] + 1
-        strips = widget.render_lines(Region(visible.x - region.x, y1 - region.y, visible.width, y2 - y1))
-        x1, x2 = visible.x, visible.right
+        strips = widget.render_lines(Region(x1 - region.x, y1 - region.y, x2 - x1, y2 - y1))
         for y, strip in zip(range(y1, y2), strips):
             if y not in rendered_lines:
                 continue
