@@ -2,8 +2,9 @@
 
 Takes the PTY as its controlling terminal the way the real child does, prints
 READY with the user and role it was given, echoes each key as KEY:<hex>, and
-prints SIZE:<cols>x<rows> on SIGWINCH.  `x` makes it exit with status 3."""
+prints SIZE:<cols>x<rows> on SIGWINCH (as Textual reads it).  `x` makes it exit with status 3."""
 import os
+import shutil
 import signal
 import sys
 import termios
@@ -21,7 +22,9 @@ def out(text):
 
 
 def on_winch(*_):
-    size = os.get_terminal_size(0)
+    # read as Textual reads it: COLUMNS and LINES in the environment win over
+    # the terminal's own size (an app given them at login never followed a resize)
+    size = shutil.get_terminal_size()
     out(f"SIZE:{size.columns}x{size.lines}")
 
 

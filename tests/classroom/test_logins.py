@@ -199,7 +199,7 @@ def test_the_postgres_password_comes_from_the_environment_or_a_file(tmp_path, mo
                               str(secret), "--roster", str(roster_file)])
     cfg = config_from_args(args)
     assert cfg.db_password == "from-file" and "from-file" not in cfg.db_url
-    env = Classroom(cfg).child_env("alice", "student", "xterm", 80, 24)
+    env = Classroom(cfg).child_env("alice", "student", "xterm")
     assert env["SUDOKU_TUTOR_DB"] == "postgresql://ann@db/school"
     assert env["SUDOKU_TUTOR_DB_PASSWORD"] == "from-file"
     bad = parser.parse_args(["serve", "--db", "postgresql://ann@db/school", "--db-password-file",

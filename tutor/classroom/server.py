@@ -182,13 +182,15 @@ class Classroom:
     def child_argv(self) -> list[str]:
         return list(self.config.app_argv or [sys.executable, "-m", "tutor.classroom.child"])
 
-    def child_env(self, user: str, role: str, term: str, cols: int, rows: int) -> dict:
+    def child_env(self, user: str, role: str, term: str) -> dict:
         env = {k: v for k, v in os.environ.items()
                if k in ("PATH", "HOME", "SUDOKU_TUTOR_HOME", "XDG_DATA_HOME", "TZ", "PYTHONPATH")}
         root = str(Path(__file__).resolve().parents[2])
         env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+        # no COLUMNS or LINES: the PTY is made at the login's size, and those
+        # would win over it for good (Textual never followed a resize)
         env.update({
-            "TERM": term or "xterm-256color", "COLUMNS": str(cols), "LINES": str(rows),
+            "TERM": term or "xterm-256color",
             "LANG": "C.UTF-8", "PYTHONUNBUFFERED": "1",
             "SUDOKU_TUTOR_USER": user, "SUDOKU_TUTOR_ROLE": role,
             "SUDOKU_TUTOR_CLASS": self.roster.class_name,
@@ -311,7 +313,7 @@ class Classroom:
             from ..teaching import bank_worker
             self.bank_worker = bank_worker.start(cfg.db_url or store.location, password=cfg.db_password)
         if cfg.warm_parent and cfg.app_argv is None:
-            env = {k: v for k, v in self.child_env("", "", "", 120, 40).items()
+            env = {k: v for k, v in self.child_env("", "", "").items()
                    if k not in ("SUDOKU_TUTOR_USER", "SUDOKU_TUTOR_ROLE", "SUDOKU_TUTOR_DB_PASSWORD")}
             self.warm = WarmLink(env)
             asyncio.ensure_future(self.warm.start())   # until it is warm, apps start the slow way

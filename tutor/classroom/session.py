@@ -122,7 +122,7 @@ class Session(asyncssh.SSHServerSession):
                 self.closing = True
             return
         cols, rows = clamp_size(*self.size[:2])
-        env = room.child_env(self.user, self.role, self.term, cols, rows)
+        env = room.child_env(self.user, self.role, self.term)
         self.proc = PtyProcess(room.child_argv(), env, cols, rows,
                                on_output=self._output, on_exit=self._app_exited, warm=room.warm)
         try:
