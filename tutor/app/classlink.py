@@ -99,10 +99,20 @@ class ClassLink:
             self._busy = False
             return
         try:
-            loop.call_soon_threadsafe(self._polled, ev, post, ok, state, kept, class_settings,
+            loop.call_soon_threadsafe(self._deliver, ev, post, ok, state, kept, class_settings,
                                       context=context)
         except RuntimeError:         # the app has ended meanwhile
             pass
+
+    def _deliver(self, *answer) -> None:
+        """On the UI thread: act on the poll's answer.  A push that cannot be
+        acted on is counted, as a store hiccup is (a callback's error would
+        otherwise only reach asyncio's log)."""
+        try:
+            self._polled(*answer)
+        except Exception:            # noqa: BLE001 - the next poll tries again
+            self._busy = False
+            self.errors += 1
 
     def _is_new(self, ev) -> bool:
         followed = self.event
