@@ -1,4 +1,4 @@
-"""Waiting in Pilot tests: poll a condition while the app runs."""
+"""Waiting in tests: poll a condition while the app (a thread, a server) runs."""
 from __future__ import annotations
 
 import time
@@ -12,4 +12,15 @@ async def until(pilot, pred, timeout: float = 5.0) -> bool:
         await pilot.pause(0.05)
         if pred():
             return True
+    return pred()
+
+
+def until_sync(pred, timeout: float = 10.0, step: float = 0.05) -> bool:
+    """Sleep until `pred()` holds or `timeout` seconds pass (for tests that
+    run no event loop); the last answer of `pred()`."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if pred():
+            return True
+        time.sleep(step)
     return pred()

@@ -3,6 +3,7 @@ it ticks the key parser for a while after input, so a lone Esc still comes
 through, then waits with no timeout; the exit event wakes it at once."""
 from __future__ import annotations
 
+import functools
 import os
 import selectors
 import signal
@@ -12,16 +13,10 @@ from unittest.mock import Mock
 
 from textual.drivers.linux_driver import LinuxDriver
 
+from pilot_helpers import until_sync
 from tutor.app import input_thread
 
-
-def _until(check, seconds=2.0) -> bool:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if check():
-            return True
-        time.sleep(0.01)
-    return check()
+_until = functools.partial(until_sync, timeout=2.0, step=0.01)
 
 
 async def test_the_input_thread_sleeps_while_idle_and_still_hears_esc_and_the_exit(monkeypatch):

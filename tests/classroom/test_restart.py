@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from classroom_helpers import PASSWORDS, connect, open_terminal, wait_until
+from pilot_helpers import until_sync
 from tutor.classroom import events
 from tutor.store import Store
 
@@ -81,7 +82,7 @@ def test_a_server_killed_with_9_leaves_no_row_open_after_the_next_start(tmp_path
         cl = subprocess.Popen([sys.executable, "-c", client, str(port), PASSWORDS["alice"]],
                               stdout=subprocess.PIPE, cwd=str(ROOT))
         assert cl.stdout.readline().strip() == b"ready"
-        assert wait_sync(lambda: len(_open_rows(db)) == 1, 10)
+        assert until_sync(lambda: len(_open_rows(db)) == 1, 10)
         first.kill()
         first.wait()
         assert len(_open_rows(db)) == 1                      # left open by the killed server
@@ -93,15 +94,6 @@ def test_a_server_killed_with_9_leaves_no_row_open_after_the_next_start(tmp_path
             if p is not None and p.poll() is None:
                 p.kill()
                 p.wait()
-
-
-def wait_sync(pred, timeout):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if pred():
-            return True
-        time.sleep(0.05)
-    return pred()
 
 
 _CLIENT_PROCESS = r"""

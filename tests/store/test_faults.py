@@ -13,6 +13,7 @@ import pytest
 
 from pg_helpers import resume, stall
 from pilot_helpers import until as pilot_until
+from pilot_helpers import until_sync
 from tutor.store import Store, StoreUnavailable
 from tutor.store.queued import QueuedStore
 
@@ -26,15 +27,6 @@ def own_pg():
         yield server
     finally:
         server.stop()
-
-
-def until(pred, timeout=10.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if pred():
-            return True
-        time.sleep(0.05)
-    return pred()
 
 
 @pytest.mark.slow
@@ -52,10 +44,10 @@ def test_queued_writes_survive_a_stalled_server(own_pg):
             q.save_game("alice", f"game {i}", "." * 81, "{123}" * 81, {"i": i})
         assert time.monotonic() - t < 1.0            # the caller never waits for the database
         assert q.pending >= 20                       # the saves of one game replace each other
-        assert until(lambda: q.state == "down", 10), q.state
+        assert until_sync(lambda: q.state == "down", 10), q.state
         with pytest.raises(StoreUnavailable):         # a read fails at once, it does not hang
             q.hint_levels("alice")
-        assert until(lambda: q.failures >= 2, 15)
+        assert until_sync(lambda: q.failures >= 2, 15)
     finally:
         resume(pids)
     assert q.flush(40), (q.state, q.last_error, q.pending)
@@ -91,7 +83,7 @@ def test_a_timed_out_connection_is_dropped_and_reopened(own_pg):
         assert store.backend.conn is None
     finally:
         resume(pids)
-    assert until(lambda: _works(store), 20)
+    assert until_sync(lambda: _works(store), 20)
     assert store.backend.conn is not first
     assert store.hint_levels("bob")[1] == 1
     store.close()

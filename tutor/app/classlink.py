@@ -127,11 +127,11 @@ class ClassLink:
         self._apply_settings(class_settings or {})
         if post is not None:
             self._posted = post
-        if ev is None or not self._ready():
-            if ev is None:
-                self._seen = (ev, class_settings)
-            return
+        if ev is not None and not self._ready():
+            return                                  # acted on once the grid is up
         self._seen = (ev, class_settings)
+        if ev is None:
+            return
         followed = self.event
         if ev.active and self._is_new(ev):          # a new push, or the followed one reopened
             self._begin(ev, state, kept)

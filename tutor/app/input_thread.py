@@ -114,5 +114,5 @@ def _drain(fd: int) -> None:
     try:
         while os.read(fd, 512):
             pass
-    except (BlockingIOError, OSError):
+    except OSError:                     # empty (BlockingIOError) or closed
         pass

@@ -28,6 +28,8 @@ compositor no longer has the parts it relies on (another Textual version).
 """
 from __future__ import annotations
 
+from textual.geometry import Region
+
 SLACK = 1.25            # merge two boxes when their union wastes at most a quarter
 SLACK_CELLS = 16        # ... or at most this many cells (a rule line between two cells)
 
@@ -96,12 +98,11 @@ def _union(a, b):
     """The bounding box of two regions (Region.union is cached by Textual:
     thousands of boxes a class session would only fill its cache with)."""
     x, y = min(a.x, b.x), min(a.y, b.y)
-    return type(a)(x, y, max(a.x + a.width, b.x + b.width) - x, max(a.y + a.height, b.y + b.height) - y)
+    return Region(x, y, max(a.x + a.width, b.x + b.width) - x, max(a.y + a.height, b.y + b.height) - y)
 
 
 def _render_box(widgets, cuts, chops, box, rendered_lines) -> None:
     """Fill the chops that lie in `box` from the widgets overlapping it."""
-    from textual.geometry import Region
     box_x1, box_x2 = box.x, box.right
     box_y1, box_y2 = box.y, box.bottom
     for widget, (region, clip) in widgets:

@@ -4,7 +4,8 @@ The widget holds the state (position, cursor, claim marks, conflicts, a
 Highlight, the highlighted digit) and turns it into a look per cell; the
 layouts and where everything sits are in grid_layout.py, how a cell line
 looks (and every cue's text form) in grid_cells.py, what a highlight holds
-in highlight.py.  Layouts: compact (55x22, fits 80x24), medium (73x31) and
+in highlight.py, the nine column widgets Textual draws in grid_column.py.
+Layouts: compact (55x22, fits 80x24), medium (73x31) and
 large (73x37), chosen from the terminal size or forced.
 
 A state change repaints only the cells whose look changed: the widget keeps
@@ -17,7 +18,7 @@ import os
 from rich.style import Style
 from textual import events
 from textual.binding import Binding
-from textual.geometry import Region, Size
+from textual.geometry import Region
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
@@ -25,6 +26,7 @@ from textual.widget import Widget
 from ...engine.grid import COL, ROW
 from ...engine.position import Position
 from .grid_cells import CUE, cell_keys, cell_segments, rule_letter, merge, rule_segments
+from .grid_column import GridColumn
 from .grid_layout import COMPACT, LARGE, LAYOUTS, MEDIUM, GridLayout, choose_layout
 from .highlight import NO_HIGHLIGHT, Highlight
 
@@ -396,72 +398,3 @@ class SudokuGrid(Widget, can_focus=True):
 
 __all__ = ["SudokuGrid", "Highlight", "NO_HIGHLIGHT", "GridLayout", "COMPACT", "MEDIUM", "LARGE",
            "LAYOUTS", "choose_layout", "CUE"]
-
-
-class GridColumn(Widget):
-    """One column of cells of a SudokuGrid (drawing only; the grid holds the state)."""
-
-    ALLOW_SELECT = False            # see SudokuGrid
-
-    DEFAULT_CSS = """
-    GridColumn { width: auto; height: auto; background: transparent; }
-    """
-
-    def __init__(self, col: int) -> None:
-        super().__init__()
-        self.col = col
-        self._strips: dict[int, tuple[tuple, Strip]] = {}     # y -> (look, its Strip, filtered)
-        self._filters: tuple = ()                              # the app's line filters they went through
-
-    @property
-    def grid(self) -> SudokuGrid:
-        return self.parent  # type: ignore[return-value]
-
-    def get_content_width(self, container: Size, viewport: Size) -> int:
-        return self.grid.column_width(self.col)
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return self.grid.grid_layout.height
-
-    def render_line(self, y: int) -> Strip:
-        return self.grid.column_line(self.col, y)
-
-    def forget_lines(self) -> None:
-        """The look of every line may have changed (a new layout or theme)."""
-        self._strips.clear()
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        """The column's lines, each Strip kept while its line looks the same.
-
-        Textual's own path (the widget's StylesCache) would redo a changed
-        line's borders, padding, tint and opacity (a column has none of them)
-        and pass every line through the app's line filters again: about a
-        quarter of the work of a cursor move.  Here a line whose look did not
-        change is the same Strip as in the last frame, filtered already, with
-        the crops, divisions and rendered text Textual cached on it."""
-        grid = self.grid
-        col = self.col
-        filters = tuple(self.app.get_line_filters())
-        if filters != self._filters:
-            self._strips.clear()
-            self._filters = filters
-        cached = self._strips
-        background = None
-        strips = []
-        for y in crop.line_range:
-            key = grid.column_line_key(col, y)
-            got = cached.get(y)
-            if got is None or got[0] != key:
-                strip = grid.column_line(col, y, key)
-                if filters:
-                    if background is None:
-                        background = self.background_colors[1]
-                    for line_filter in filters:
-                        strip = strip.apply_filter(line_filter, background)
-                got = (key, strip)
-                cached[y] = got
-            strips.append(got[1])
-        x1, x2 = crop.column_span
-        if (x1, x2) != (0, self.size.width):
-            strips = [strip.crop(x1, x2) for strip in strips]
-        return strips
