@@ -7,14 +7,9 @@ on screen while its look holds.  Nine narrow widgets, because Textual
 re-sends a dirty span from the left edge of its widget."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
-
-if TYPE_CHECKING:
-    from .grid import SudokuGrid
 
 
 class GridColumn(Widget):
@@ -33,8 +28,9 @@ class GridColumn(Widget):
         self._filters: tuple = ()                              # the app's line filters they went through
 
     @property
-    def grid(self) -> "SudokuGrid":
-        return self.parent  # type: ignore[return-value]
+    def grid(self):
+        """The SudokuGrid it belongs to (not imported here: grid.py imports this module)."""
+        return self.parent
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return self.grid.column_width(self.col)
