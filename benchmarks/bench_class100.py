@@ -2,7 +2,7 @@
 SSH and half in a browser, all logging in with their password at once.
 
     python -m benchmarks.bench_class100 [--students 100] [--arrive 50] [--duration 30] [--interval 1.0]
-                                        [--no-warm-parent] [--json]
+                                        [--settle 120] [--no-warm-parent] [--no-page-merging] [--json]
 
 The server runs as its own process (`sudoku-tutor serve --web 0`, the real
 app per student, forked from the warm parent unless --no-warm-parent).  The
@@ -17,7 +17,12 @@ machine's load average beside it:
    each login to the grid on the student's screen;
 2. keys: every student presses an arrow key about every `interval` s; the
    time until the status line shows the new cell (median, p95);
-3. memory: PSS of the apps, with and without the warm parent's share;
+3. memory: PSS of the apps, with and without the warm parent's share, at
+   the end of the typing and then while the class sits idle for `--settle`
+   seconds (where the host runs KSM, the kernel merges the apps' identical
+   pages meanwhile: tutor/classroom/page_merging.py), with the host's KSM
+   settings and the CPU time its merging thread took; then everyone types
+   again as in 2 (keys and PSS once more, the merged pages now in use);
 4. returning: everyone leaves and logs in again the same way (the SSH keys
    and the browsers are remembered now: no password is checked in full);
 5. kill -9 of the server: processes of the class left after 10 s.
@@ -40,7 +45,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .bench_classroom import ROOT, Student, _pct, _processes, app_processes, port_in_log, typing_phase
+from .bench_classroom import ROOT, Student, _mem, _pct, _processes, app_processes, port_in_log, typing_phase
 from .bench_web import GRID, PASSWORD, WebStudent, _roster
 
 
@@ -120,7 +125,54 @@ def _orphans_after_kill(server) -> dict:
     return {"processes_before_kill": len(mine), "left_after_10_s": len(left)}
 
 
-async def run(n: int, duration: float, interval: float, warm: bool, arrive: float) -> dict:
+KSM = Path("/sys/kernel/mm/ksm")
+
+
+def _ksm() -> dict:
+    """The host's samepage merging: its settings and counters now."""
+    out = {}
+    for name in ("run", "pages_to_scan", "sleep_millisecs", "pages_sharing", "full_scans"):
+        try:
+            out[name] = int((KSM / name).read_text())
+        except (OSError, ValueError):
+            pass
+    return out
+
+
+def _ksmd_cpu_s() -> float:
+    """CPU seconds the kernel's merging thread has used (0 where there is none)."""
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)
+            if fields[0].endswith("(ksmd"):
+                rest = fields[1].split()
+                return (int(rest[11]) + int(rest[12])) / os.sysconf("SC_CLK_TCK")
+        except (OSError, IndexError, ValueError):
+            continue
+    return 0.0
+
+
+async def settle_phase(server, seconds: float) -> dict:
+    """The class sits idle: PSS a student every 10 s, and what merging cost."""
+    apps, _ = app_processes(server.pid)
+    cpu0, t0, samples, cpu = _ksmd_cpu_s(), time.monotonic(), [], []
+    while time.monotonic() - t0 < seconds:
+        await asyncio.sleep(min(10.0, seconds))
+        mems = [_mem(p)[1] for p in apps]
+        mems = [m for m in mems if m]
+        samples.append(round(statistics.mean(mems) / 2**20, 1) if mems else None)
+        cpu.append((time.monotonic(), _ksmd_cpu_s()))
+    wall = time.monotonic() - t0
+    last = [c for c in cpu if c[0] >= cpu[-1][0] - 60.5]          # the last minute's samples
+    return {"seconds": round(wall), "pss_per_student_mb_every_10_s": samples,
+            "pss_per_student_mb": samples[-1] if samples else None,
+            "ksmd_cpu_pct_of_one_core": round(100 * (_ksmd_cpu_s() - cpu0) / wall, 1),
+            "ksmd_cpu_pct_last_minute": round(100 * (last[-1][1] - last[0][1]) / max(last[-1][0] - last[0][0], 1), 1),
+            "ksm": _ksm()}
+
+
+async def run(n: int, duration: float, interval: float, warm: bool, arrive: float,
+              settle: float = 120.0, merging: bool = True) -> dict:
     tmp = Path(tempfile.mkdtemp(prefix="bench-class100-"))
     names = [f"s{k:03d}" for k in range(n)]
     _roster(tmp / "roster.toml", names)
@@ -129,10 +181,12 @@ async def run(n: int, duration: float, interval: float, warm: bool, arrive: floa
     server = subprocess.Popen(
         [sys.executable, "-m", "tutor.cli", "serve", "--port", "0", "--web", "0", "--roster",
          str(tmp / "roster.toml"), "--db", str(tmp / "progress.db"), "--max-sessions", str(n + 10),
-         "--max-pending-logins", str(2 * n), "--log", str(log)] + ([] if warm else ["--no-warm-parent"]),
+         "--max-pending-logins", str(2 * n), "--log", str(log)] + ([] if warm else ["--no-warm-parent"])
+        + ([] if merging else ["--no-page-merging"]),
         env=env, cwd=str(ROOT))
     students = []
-    res = {"students": n, "cores": os.cpu_count(), "warm_parent": warm}
+    res = {"students": n, "cores": os.cpu_count(), "warm_parent": warm, "page_merging": merging,
+           "ksm_before": _ksm()}
     try:
         ssh_port = await port_in_log(log, r"listening on 127\.0\.0\.1:(\d+)")
         web_port = await port_in_log(log, r"in browsers at http://127\.0\.0\.1:(\d+)/")
@@ -145,6 +199,11 @@ async def run(n: int, duration: float, interval: float, warm: bool, arrive: floa
         res["first"]["load_before"] = load
         res["typing"] = await typing_phase(server, [s for s in students if s.first_screen_s], duration, interval)
         res["typing"]["load_after"] = _load()
+        if settle > 0:
+            res["settled"] = await settle_phase(server, settle)
+            # and typing again: merged pages written again are copied again
+            res["typing_settled"] = await typing_phase(server, [s for s in students if s.first_screen_s],
+                                                       duration, interval)
         await _leave(students)
         await asyncio.sleep(3.0)
         load = _load()
@@ -187,6 +246,19 @@ def report(res: dict) -> None:
           f"{t['rss_per_student_mb']} MB; CPU while typing (% of one core): apps "
           f"{t['apps_cpu_pct_of_one_core']}, server {t['server_cpu_pct_of_one_core']}, clients "
           f"{t['clients_cpu_pct_of_one_core']}")
+    if "settled" in res:
+        st, ksm = res["settled"], res["settled"]["ksm"]
+        host = ("the host runs KSM" if ksm.get("run") == 1 else "the host does not run KSM") + (
+            f" ({ksm['pages_to_scan']} pages every {ksm['sleep_millisecs']} ms)" if "pages_to_scan" in ksm else "")
+        print(f"  memory after {st['seconds']} s idle ({host}; page merging "
+              f"{'on' if res['page_merging'] else 'off'}): PSS {st['pss_per_student_mb']} MB a student "
+              f"(every 10 s: {', '.join(str(x) for x in st['pss_per_student_mb_every_10_s'])}); "
+              f"the kernel's merging thread took {st['ksmd_cpu_pct_of_one_core']}% of one core "
+              f"({st['ksmd_cpu_pct_last_minute']}% in the last minute)")
+        t = res["typing_settled"]
+        print(f"  typing again: keys median {t['latency_median_ms']} ms, p95 {t['latency_p95_ms']} ms, "
+              f"max {t['latency_max_ms']} ms ({t['keys_lost']} lost); PSS {t['pss_per_student_mb']} MB "
+              f"a student at the end")
     k = res["kill_9"]
     print(f"  kill -9 of the server: {k['processes_before_kill']} processes, {k['left_after_10_s']} left "
           f"after 10 s")
@@ -199,10 +271,15 @@ def main(argv=None) -> dict:
     p.add_argument("--interval", type=float, default=1.0, help="mean seconds between a student's keys")
     p.add_argument("--arrive", type=float, default=50.0,
                    help="students arrive at random moments within this many seconds (0: all at once)")
+    p.add_argument("--settle", type=float, default=120.0,
+                   help="seconds the class then sits idle, PSS measured every 10 s (0: skip)")
     p.add_argument("--no-warm-parent", action="store_true", help="start each app afresh (to compare)")
+    p.add_argument("--no-page-merging", action="store_true",
+                   help="serve with --no-page-merging (to compare)")
     p.add_argument("--json", action="store_true")
     args = p.parse_args([] if argv is None and __name__ != "__main__" else argv)
-    res = asyncio.run(run(args.students, args.duration, args.interval, not args.no_warm_parent, args.arrive))
+    res = asyncio.run(run(args.students, args.duration, args.interval, not args.no_warm_parent, args.arrive,
+                          args.settle, not args.no_page_merging))
     print(json.dumps(res) if args.json else "", end="\n" if args.json else "")
     if not args.json:
         report(res)

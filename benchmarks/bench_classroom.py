@@ -97,6 +97,7 @@ class Student:
         self.buf = bytearray()
         self.latencies: list[float] = []
         self.lost = 0
+        self.right = True                  # the next key moves right (from r5c5)
         self.ready_after = None
 
     async def _read_until(self, needle: bytes, start: int, timeout: float) -> bool:
@@ -127,16 +128,16 @@ class Student:
         self.ready_after = time.monotonic() - t
 
     async def press_keys(self, until: float, interval: float, rng: random.Random):
-        right = True
+        # the cursor is where the last phase left it (r5c6 after a move right)
         await asyncio.sleep(rng.uniform(0, interval))
         while time.monotonic() < until:
             self.buf.clear()
-            want = b"r5c6" if right else b"r5c5"
+            want = b"r5c6" if self.right else b"r5c5"
             t = time.monotonic()
-            self.proc.stdin.write(b"\x1b[C" if right else b"\x1b[D")
+            self.proc.stdin.write(b"\x1b[C" if self.right else b"\x1b[D")
             if await self._read_until(want, 0, 5.0):
                 self.latencies.append(time.monotonic() - t)
-                right = not right
+                self.right = not self.right
             else:
                 self.lost += 1
             await asyncio.sleep(max(0.0, interval * rng.uniform(0.6, 1.4) - (time.monotonic() - t)))

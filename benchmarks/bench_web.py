@@ -43,6 +43,7 @@ class WebStudent:
         self.changed = asyncio.Event()
         self.latencies: list[float] = []
         self.lost = 0
+        self.right = True                  # the next key moves right (from r5c5)
         self.login_s = self.first_screen_s = None
 
     async def _reader(self) -> None:
@@ -84,15 +85,15 @@ class WebStudent:
         self.first_screen_s = time.monotonic() - t
 
     async def press_keys(self, until: float, interval: float, rng: random.Random) -> None:
-        right = True
+        # the cursor is where the last phase left it (r5c6 after a move right)
         await asyncio.sleep(rng.uniform(0, interval))
         while time.monotonic() < until:
             self.buf.clear()
             t = time.monotonic()
-            await self.ws.send_bytes(b"\x1b[C" if right else b"\x1b[D")
-            if await self._wait_for(b"r5c6" if right else b"r5c5", 5.0):
+            await self.ws.send_bytes(b"\x1b[C" if self.right else b"\x1b[D")
+            if await self._wait_for(b"r5c6" if self.right else b"r5c5", 5.0):
                 self.latencies.append(time.monotonic() - t)
-                right = not right
+                self.right = not self.right
             else:
                 self.lost += 1
             await asyncio.sleep(max(0.0, interval * rng.uniform(0.6, 1.4) - (time.monotonic() - t)))

@@ -4,6 +4,7 @@ own, on its own PTY; none left behind when the server is killed with -9; and
 sessions go on the slow way when the warm parent is gone."""
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import subprocess
@@ -12,6 +13,8 @@ import time
 from pathlib import Path
 
 from classroom_helpers import PASSWORDS, connect, group_alive, open_terminal, pid_alive, session_for, wait_until
+
+from test_page_merging import kernel_can_mark, mergeable_areas
 
 from tutor.store import Store
 
@@ -42,6 +45,9 @@ async def test_apps_are_forked_from_the_warm_parent_each_in_its_own_session(star
         assert all(_parent_of(p) == room.warm.pid for p in pids)
         assert all(os.getpgid(p) == p and os.getsid(p) == p for p in pids)    # own session and group
         assert len(set(pids)) == 2
+        # marked for the kernel's samepage merging where it can be (page_merging.py)
+        assert room.warm.merging == kernel_can_mark()
+        assert all((mergeable_areas(p) > 0) == room.warm.merging for p in pids)
         alice.raw.clear()
         alice.send("\x1b[C")                                 # keys reach alice's app only
         await alice.wait_for("r5c6", timeout=20)
@@ -50,6 +56,29 @@ async def test_apps_are_forked_from_the_warm_parent_each_in_its_own_session(star
         assert await wait_until(lambda: {"alice", "carol"} <= set(store.activity()), 10)
         store.close()
     assert await wait_until(lambda: not any(group_alive(p) for p in pids), 15)
+
+
+async def test_a_ctrl_c_at_the_servers_terminal_leaves_the_stopping_to_the_server(start_server, classroom_log):
+    # the terminal sends SIGINT to the server's whole process group; the
+    # warm parent used to die of it first and the log then cried "exited"
+    room = await start_server(fake=False)
+    await _warm(room)
+    os.kill(room.warm.pid, signal.SIGINT)
+    await asyncio.sleep(1.0)
+    assert room.warm.alive and pid_alive(room.warm.pid)
+    await room.stop()
+    assert not any("the warm parent exited" in line for line in classroom_log())
+
+
+async def test_page_merging_can_be_switched_off(start_server, classroom_log):
+    room = await start_server(fake=False, page_merging=False)
+    await _warm(room)
+    assert not room.warm.merging
+    async with await connect(room, "alice") as conn:
+        screen = await open_terminal(conn, cols=100, rows=32)
+        await screen.wait_for(READY, timeout=60)
+        assert mergeable_areas(session_for(room, "alice").proc.pid) == 0
+    assert any("warm parent ready" in line and "page merging: off" in line for line in classroom_log())
 
 
 async def test_without_the_warm_parent_sessions_start_the_slow_way(start_server, classroom_log):

@@ -62,7 +62,7 @@ from textual.binding import Binding
 
 from ..engine.formats import read_position_arg
 from ..engine.position import Position, PositionError
-from . import catalog, entry_keys, guards, leaks, partial_frames, settings
+from . import catalog, entry_keys, guards, lazy_strips, leaks, partial_frames, settings
 from .commands import TutorCommands
 from .game import Game
 from .screens import SCREENS, available, screen_class
@@ -97,6 +97,7 @@ class TutorApp(ServedApp):
         super().__init__()
         guards.guard_option_list_paging()
         leaks.free_styles_caches()
+        lazy_strips.install()
         if os.environ.get("SUDOKU_TUTOR_BENCH_TEXTUAL_FRAMES") != "1":   # benchmarks compare with it
             partial_frames.install()
         if store_path is None and options.get("db"):

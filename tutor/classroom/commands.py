@@ -54,6 +54,9 @@ def add_subcommands(sub) -> None:
     s.add_argument("--no-warm-parent", action="store_true",
                    help="start each student's app afresh instead of forking it from a warm parent "
                         "(slower, more memory; for comparison)")
+    s.add_argument("--no-page-merging", action="store_true",
+                   help="do not mark the students' apps mergeable for the kernel's samepage merging "
+                        "(KSM, where the host runs it; for comparison)")
     s.set_defaults(func=cmd_serve)
 
     r = sub.add_parser("roster", help="add, list or remove classroom accounts")
@@ -214,6 +217,7 @@ def config_from_args(args):
                         host_key_path=Path(args.host_key) if args.host_key else None,
                         web_port=web_port, tls_cert=cert, tls_key=key,
                         warm_parent=not getattr(args, "no_warm_parent", False),
+                        page_merging=not getattr(args, "no_page_merging", False),
                         remember_logins=not getattr(args, "no_remember", False),
                         bank_worker=bank_worker.wanted())
 

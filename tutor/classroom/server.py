@@ -64,6 +64,7 @@ class ServerConfig:
     watch_interval: float = 2.0
     app_argv: list[str] | None = None     # what a session runs (tests may replace it)
     warm_parent: bool = True              # fork the real app from a warm parent (warm_parent.py)
+    page_merging: bool = True             # let the kernel share the apps' identical pages (page_merging.py)
     remember_logins: bool = True          # keys and browsers of returning students (remembered.py)
     web_port: int | None = None           # the browser listener (web.py), None: none
     bank_worker: bool = False             # keep the practice bank topped up (`serve` sets it)
@@ -315,6 +316,8 @@ class Classroom:
         if cfg.warm_parent and cfg.app_argv is None:
             env = {k: v for k, v in self.child_env("", "", "").items()
                    if k not in ("SUDOKU_TUTOR_USER", "SUDOKU_TUTOR_ROLE", "SUDOKU_TUTOR_DB_PASSWORD")}
+            if not cfg.page_merging:
+                env["SUDOKU_TUTOR_PAGE_MERGING"] = "0"
             self.warm = WarmLink(env)
             asyncio.ensure_future(self.warm.start())   # until it is warm, apps start the slow way
         log.info("classroom %r listening on %s:%d, roster %s (%d accounts)%s; host key %s; store %s",

@@ -31,6 +31,7 @@ class WarmLink:
         self.proc: asyncio.subprocess.Process | None = None
         self.pid: int | None = None           # the warm parent's
         self.alive = False
+        self.merging = False                  # its memory marked mergeable (page_merging.py)
         self.stopping = False
         self._ids = itertools.count(1)
         self._spawning: dict[int, asyncio.Future] = {}
@@ -70,7 +71,9 @@ class WarmLink:
             await self._end()
             return False
         self.alive = True
-        log.info("warm parent ready: pid %d, after %.1f s", self.pid, time.monotonic() - self._last_start)
+        from .page_merging import state
+        log.info("warm parent ready: pid %d, after %.1f s; %s", self.pid,
+                 time.monotonic() - self._last_start, state(self.merging))
         return True
 
     async def _read_stderr(self, proc) -> None:
@@ -149,6 +152,7 @@ class WarmLink:
 
     def _message(self, msg: dict) -> None:
         if "ready" in msg and self._ready is not None and not self._ready.done():
+            self.merging = bool(msg.get("merging"))
             self._ready.set_result(int(msg["ready"]))
         elif "spawned" in msg:
             fut = self._spawning.pop(msg["spawned"], None)

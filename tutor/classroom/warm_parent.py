@@ -17,7 +17,9 @@ The server (warm_link.py) talks to it over a SOCK_SEQPACKET socket, one JSON
 message a packet:
   server -> parent  {"spawn": id, "env": {...}, "cwd": path} with the PTY
                     slave passed along (SCM_RIGHTS)
-  parent -> server  {"spawned": id, "pid": pid} or {"spawned": id, "error": text}
+  parent -> server  {"ready": pid, "merging": whether its memory is marked
+                    mergeable (page_merging.py)} once, when it is warm
+                    {"spawned": id, "pid": pid} or {"spawned": id, "error": text}
                     {"exited": pid, "status": returncode (negative: a signal)}
 The parent dies with the server (PR_SET_PDEATHSIG), and each child with the
 parent, so a `kill -9` of the server leaves no app behind.  When the server
@@ -53,24 +55,32 @@ def warm_up() -> None:
 
 
 def main(fd: int, server_pid: int) -> int:
+    from . import page_merging
     from .child import die_with_parent
+    # a Ctrl+C at the server's terminal reaches its whole process group: the
+    # server stops this process itself (and it dies with the server anyway)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     die_with_parent(server_pid, signal.SIGKILL)
+    # before the warm-up, so that all it builds is mergeable too; the
+    # students' apps inherit the mark
+    merging = not page_merging.disabled_by() and page_merging.enable()
     warm_up()
-    return WarmParent(socket.socket(fileno=fd)).serve()
+    return WarmParent(socket.socket(fileno=fd), merging).serve()
 
 
 class WarmParent:
     """The loop: spawn requests in, pids and exits out."""
 
-    def __init__(self, sock):
+    def __init__(self, sock, merging: bool = False):
         self.sock = sock
+        self.merging = merging
         self.wake_r, self.wake_w = os.pipe()
         os.set_blocking(self.wake_w, False)
         signal.set_wakeup_fd(self.wake_w)
         signal.signal(signal.SIGCHLD, lambda *_: None)    # wakes the select below
 
     def serve(self) -> int:
-        self.send({"ready": os.getpid()})
+        self.send({"ready": os.getpid(), "merging": self.merging})
         while True:
             readable, _, _ = select.select([self.sock, self.wake_r], [], [])
             if self.wake_r in readable:
