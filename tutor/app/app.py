@@ -389,10 +389,29 @@ class TutorApp(ServedApp):
                                     f"{settings.text_of(self.setting(name))} for the class.", "hint")
             self._play.setting_changed(name, self.setting(name))
 
+    # ------------------------------------------------------------ size
+    def on_resize(self, event) -> None:
+        self.call_after_refresh(self.check_size)
+
+    def check_size(self) -> None:
+        """Cover every screen with a notice while the terminal is too small
+        for the grid (screens/too_small.py); the notice goes by itself."""
+        from .screens.too_small import TooSmallScreen, too_small
+        if too_small(*self.size) and not isinstance(self.screen, TooSmallScreen):
+            self.push_screen(TooSmallScreen())
+
+    def push_screen(self, screen, *args, **kwargs):
+        """A screen opened while the terminal is too small gets the notice over it too."""
+        pushed = super().push_screen(screen, *args, **kwargs)
+        self.call_after_refresh(self.check_size)
+        return pushed
+
     # ------------------------------------------------------------ keys
     async def on_event(self, event) -> None:
         """An Enter or a multi-line paste for an entry line is taken in order
         with the keys around it, however they arrive (entry_keys.py)."""
+        if isinstance(event, (events.Key, events.Paste)) and not self.screen_stack:
+            return                      # a key still queued as the app closes its screens
         if isinstance(event, (events.Key, events.Paste)) and entry_keys.wants_order(self, event):
             run = entry_keys.submit_in_order if isinstance(event, events.Key) else entry_keys.paste_lines
             await run(self, event, super()._on_key)

@@ -58,7 +58,9 @@ class ServedApp(App):
 
     def action_command_palette(self) -> None:
         from .commands import SteadyCommandPalette
-        if self.use_command_palette and not SteadyCommandPalette.is_open(self):
+        # open anywhere in the stack counts: under the too-small notice
+        # (screens/too_small.py) a second one would clash with the first
+        if self.use_command_palette and not any(s.id == "--command-palette" for s in self.screen_stack):
             self.push_screen(SteadyCommandPalette(id="--command-palette"))
 
     def get_system_commands(self, screen):
