@@ -26,6 +26,7 @@ CACHE_SIZES = {
     "_line_length_cache": 4, "_crop_extend_cache": 4, "_offsets_cache": 4,
 }
 OTHER_SLOTS = ("_segments", "_cell_length", "_render_cache", "_link_ids", "_cell_count")
+_SLOTS: dict[str, MemberDescriptorType] = {}      # Textual's own slot descriptors, once patched
 
 
 def _lazy(slot: MemberDescriptorType, size: int) -> property:
@@ -61,9 +62,6 @@ def made(strip: Strip) -> list[str]:
         except AttributeError:
             pass
     return out
-
-
-_SLOTS: dict[str, MemberDescriptorType] = {}
 
 
 def install() -> bool:
