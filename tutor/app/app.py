@@ -410,12 +410,13 @@ class TutorApp(ServedApp):
     async def on_event(self, event) -> None:
         """An Enter or a multi-line paste for an entry line is taken in order
         with the keys around it, however they arrive (entry_keys.py)."""
-        if isinstance(event, (events.Key, events.Paste)) and not self.screen_stack:
-            return                      # a key still queued as the app closes its screens
-        if isinstance(event, (events.Key, events.Paste)) and entry_keys.wants_order(self, event):
-            run = entry_keys.submit_in_order if isinstance(event, events.Key) else entry_keys.paste_lines
-            await run(self, event, super()._on_key)
-            return
+        if isinstance(event, (events.Key, events.Paste)):
+            if not self.screen_stack:
+                return                  # a key still queued as the app closes its screens
+            if entry_keys.wants_order(self, event):
+                run = entry_keys.submit_in_order if isinstance(event, events.Key) else entry_keys.paste_lines
+                await run(self, event, super()._on_key)
+                return
         await super().on_event(event)
 
     # ------------------------------------------------------------ store

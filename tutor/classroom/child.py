@@ -31,13 +31,19 @@ def _take_terminal() -> None:
         pass
 
 
+def prctl(option: int, value: int = 0) -> int | None:
+    """Linux's prctl(2) through libc: its answer, or None where there is none."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return libc.prctl(option, value, 0, 0, 0)
+    except (OSError, AttributeError):
+        return None
+
+
 def die_with_parent(parent: int | None, sig: int = signal.SIGHUP) -> None:
     """Ask Linux to send `sig` when the parent goes away (even by kill -9);
     exit at once if `parent` (its pid) is gone already."""
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(_PR_SET_PDEATHSIG, int(sig), 0, 0, 0)
-    except (OSError, AttributeError):
+    if prctl(_PR_SET_PDEATHSIG, int(sig)) is None:
         return
     if parent and os.getppid() != parent:
         os._exit(1)                       # the parent died before prctl

@@ -3,7 +3,7 @@
 Every student's app is forked from the warm parent (warm_parent.py), but on
 CPython 3.11 a fork stays shared only until it is read: every object the app
 touches has its reference count written, so starting the app copies about
-22 MB of the parent's pages, and a student's app holds about 25 MB of its
+20 MB of the parent's pages, and a student's app holds about 22 MB of its
 own (issue 28; docs/benchmarks.md).  Most of those copies are the same in
 every student's app: the same modules, touched the same way.
 
@@ -17,33 +17,25 @@ mark costs nothing.
 """
 from __future__ import annotations
 
-import ctypes
 import os
 from pathlib import Path
+
+from .child import prctl
 
 PR_SET_MEMORY_MERGE = 67
 PR_GET_MEMORY_MERGE = 68
 KSM_RUN = Path("/sys/kernel/mm/ksm/run")
 
 
-def _prctl(option: int, value: int = 0) -> int:
-    """prctl(2), or -1 where it cannot be called."""
-    try:
-        libc = ctypes.CDLL(None, use_errno=True)
-        return libc.prctl(option, value, 0, 0, 0)
-    except (OSError, AttributeError):
-        return -1
-
-
 def enable() -> bool:
     """Mark this process's memory (and its future forks') mergeable; False
     where the kernel cannot (before Linux 6.4, or not Linux)."""
-    return _prctl(PR_SET_MEMORY_MERGE, 1) == 0
+    return prctl(PR_SET_MEMORY_MERGE, 1) == 0
 
 
 def enabled() -> bool:
     """Whether this process's memory is marked mergeable."""
-    return _prctl(PR_GET_MEMORY_MERGE) == 1
+    return prctl(PR_GET_MEMORY_MERGE) == 1
 
 
 def host_merges(run_file: Path = KSM_RUN) -> bool | None:
