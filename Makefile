@@ -13,7 +13,9 @@ $(BIN)/python:
 
 $(STAMP): $(BIN)/python pyproject.toml setup.py tutor/generate/_kernel.c tutor/engine/techniques/fish/_walk.c \
           tutor/engine/techniques/chains/_search.c tutor/engine/techniques/forcing/_propagate.c \
-          tutor/engine/techniques/als/_chains.c
+          tutor/engine/techniques/als/_chains.c tutor/engine/techniques/wings/_wings.c \
+          tutor/engine/techniques/sue_de_coq/_crossing.c \
+          tutor/engine/techniques/fish/_finned.c tutor/engine/u128.h
 	$(BIN)/pip install --quiet -e .
 	touch $@
 

@@ -24,13 +24,17 @@ class BuildWithData(build_py):
                 shutil.copytree(src, dst)
 
 
-# Five hot loops in C where the machine has a compiler: the generator's
+# Eight hot loops in C where the machine has a compiler: the generator's
 # kernel (tutor/generate/kernel.py), the general fish walk
 # (tutor/engine/techniques/fish/general.py), the chain search
 # (tutor/engine/techniques/chains/paths.py), the forcing family's chains
-# and nets (tutor/engine/techniques/forcing/implications.py) and the ALS
-# chain search (tutor/engine/techniques/als/chain_search.py).  When a build fails the install
-# goes on and that code runs in pure Python, with the same answers.
+# and nets (tutor/engine/techniques/forcing/implications.py), the ALS
+# chain search (tutor/engine/techniques/als/chain_search.py), the
+# WXYZ-Wing search (tutor/engine/techniques/wings/pivot_wings.py), Sue de
+# Coq's search of a crossing (tutor/engine/techniques/sue_de_coq/sue_de_coq.py)
+# and the finned-fish search of a band (tutor/engine/techniques/fish/finned.py).
+# When a build fails the install goes on and that code runs in pure Python,
+# with the same answers.
 KERNEL = Extension("tutor.generate._kernel", ["tutor/generate/_kernel.c"], optional=True,
                    extra_compile_args=["-O2"])
 FISH_WALK = Extension("tutor.engine.techniques.fish._walk", ["tutor/engine/techniques/fish/_walk.c"],
@@ -43,5 +47,14 @@ PROPAGATE = Extension("tutor.engine.techniques.forcing._propagate",
 
 ALS_CHAINS = Extension("tutor.engine.techniques.als._chains", ["tutor/engine/techniques/als/_chains.c"],
                        optional=True, extra_compile_args=["-O2"])
+WINGS = Extension("tutor.engine.techniques.wings._wings", ["tutor/engine/techniques/wings/_wings.c"],
+                  depends=["tutor/engine/u128.h"], optional=True, extra_compile_args=["-O2"])
+SUE_DE_COQ = Extension("tutor.engine.techniques.sue_de_coq._crossing",
+                       ["tutor/engine/techniques/sue_de_coq/_crossing.c"],
+                       depends=["tutor/engine/u128.h"], optional=True, extra_compile_args=["-O2"])
+FINNED_FISH = Extension("tutor.engine.techniques.fish._finned", ["tutor/engine/techniques/fish/_finned.c"],
+                        optional=True, extra_compile_args=["-O2"])
 
-setup(cmdclass={"build_py": BuildWithData}, ext_modules=[KERNEL, FISH_WALK, CHAIN_SEARCH, PROPAGATE, ALS_CHAINS])
+setup(cmdclass={"build_py": BuildWithData},
+      ext_modules=[KERNEL, FISH_WALK, CHAIN_SEARCH, PROPAGATE, ALS_CHAINS, WINGS, SUE_DE_COQ,
+                   FINNED_FISH])

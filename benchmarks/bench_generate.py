@@ -72,6 +72,8 @@ def print_stages(args) -> None:
           f"{'+cheap/s':>9} {'+rated/s':>9}")
     names = ["c", "python"] if "c" in kernel.backends() else ["python"]
     for name in names:
+        if not (args.puzzles if name == "c" else args.python):
+            continue
         with backend(name):
             ms = stages(args.puzzles if name == "c" else args.python)
         made = ms["grid"] + ms["dig"]

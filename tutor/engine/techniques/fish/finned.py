@@ -57,9 +57,14 @@ from ...step import make_step
 from ..common import Memo, digit_masks
 from .basic import FINNED_IDS, FISH_NAMES, base_sets, line_cell, line_masks
 from .finned_check import check
+from ...compiled import PURE_PYTHON, optional_module
 
 SIZES = (2, 3, 4)
 _MEMO = Memo()
+
+_ABI = 1        # what _finned.c's band_fish takes and gives (its ABI constant)
+_finned = optional_module(f"{__package__}._finned", _ABI)
+COMPILED = _finned is not None and not PURE_PYTHON
 
 
 # STACKS[m]: 3-bit mask of the thirds (stacks, or bands) of a 9-bit line mask m
@@ -92,6 +97,14 @@ def _fin_boxes(spread: int, band: int) -> tuple:
         if ways:
             out.append((stack, ways))
     return tuple(out)
+
+
+def band_fish(lines, band: int) -> list:
+    """_band_fish's fish as a list, in C where it is built (_finned.c): the
+    same fish in the same order."""
+    if COMPILED:
+        return _finned.band_fish(lines, band)
+    return list(_band_fish(lines, band))
 
 
 def _band_fish(lines, band: int):
@@ -167,7 +180,7 @@ def _digit_finned(digit_mask: int, d: int) -> dict:
         lines = rows if by_rows else cols
         for band in range(3):
             kept: dict = {}
-            for size, stack, base, cover, fins, elims in _band_fish(lines, band):
+            for size, stack, base, cover, fins, elims in band_fish(lines, band):
                 key = (size, stack, base, tuple(elims))
                 nfins = sum(POPCOUNT[m] for m in fins.values())
                 if key not in kept:

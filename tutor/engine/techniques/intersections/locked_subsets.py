@@ -89,7 +89,11 @@ _SEGMENTS = tuple(_segments())
 def _found(pos: Position):
     cands, values = pos.cands, pos.values
     for segment in _SEGMENTS:
-        free = [i for i in segment if not values[i]]
+        # a set of n cells with n digits has no cell with more than n: most
+        # segments have fewer than two cells that could take part
+        free = [i for i in segment if not values[i] and POPCOUNT[cands[i]] <= SIZES[-1]]
+        if len(free) < 2:
+            continue
         for size in SIZES:
             for cells in combinations(free, size):
                 union = 0

@@ -48,6 +48,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
+from ...compiled import PURE_PYTHON, optional_module
 from ...registry import EntryKeys, PatternQuery, PatternReport, technique
 from ...grid import HOUSE_MASK, MASK_DIGITS, POPCOUNT, cell_bits, cell_name, cells_name, house_name
 from ...position import Position
@@ -57,6 +58,10 @@ from ..als.table import cells_of, part_json, part_name
 from ..als.checks import union_of
 from ..common import once_per_position, tally
 from ..patterns import count_cells, mask_list, named_cells
+
+_ABI = 1        # what _crossing.c's crossing takes and gives (its ABI constant)
+_crossing = optional_module(f"{__package__}._crossing", _ABI)
+COMPILED = _crossing is not None and not PURE_PYTHON
 
 
 def _crossings():
@@ -152,6 +157,24 @@ def _crossing_patterns(pos: Position, line: int, box: int, inter: int):
     kept = by_line.get((_crossing_patterns, box))
     if kept is not None and by_box.get((_crossing_patterns, line)) is kept:
         return kept
+    if COMPILED:
+        found = _crossing.crossing(pos.cands, pos.values, line, box)
+    else:
+        found = crossing_sets(pos, line, box, inter)
+    got: list = []
+    for c, lm, bm in found:
+        key = (c.bit_count() + lm.bit_count() + bm.bit_count(), cells_of(c | lm | bm), cells_of(c),
+               cells_of(lm))
+        got.append((tuple(sdc_effect(pos, line, box, c, lm, bm)), key, (line, box, c, lm, bm)))
+    by_line[_crossing_patterns, box] = by_box[_crossing_patterns, line] = got
+    return got
+
+
+def crossing_sets(pos: Position, line: int, box: int, inter: int) -> list:
+    """(c, lset, bset) as cell masks for every pattern with an effect on the
+    crossing of line and box (its unsolved cells `inter`), in search order:
+    the intersection's groups by size, then the line's sets, then the
+    box's.  In Python; _crossing.c is the same search in C."""
     got: list = []
     cells = cells_of(inter)
     for size in range(2, len(cells) + 1):
@@ -172,14 +195,8 @@ def _crossing_patterns(pos: Position, line: int, box: int, inter: int):
                 continue
             for lm, ld, g in _parts(_rest_sets(pos, line, box), v):
                 for bm, bd in by_gain.get(want - g, ()):
-                    if bd & ld:
-                        continue
-                    elims = tuple(sdc_effect(pos, line, box, c, lm, bm))
-                    if elims:
-                        key = (c.bit_count() + lm.bit_count() + bm.bit_count(),
-                               cells_of(c | lm | bm), cells_of(c), cells_of(lm))
-                        got.append((elims, key, (line, box, c, lm, bm)))
-    by_line[_crossing_patterns, box] = by_box[_crossing_patterns, line] = got
+                    if not bd & ld and sdc_effect(pos, line, box, c, lm, bm):
+                        got.append((c, lm, bm))
     return got
 
 

@@ -49,6 +49,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations
 
+from ...compiled import PURE_PYTHON, optional_module
 from ...registry import EntryKeys, technique
 from ...grid import HOUSES_OF, MASK_DIGITS, PEER_MASK, POPCOUNT, SINGLE_DIGIT, cell_bits, cell_name
 from ...position import Position
@@ -58,6 +59,10 @@ from ..common import bivalue_pairs, once_per_position
 from .checks import (
     check_wxyz_wing, check_xy_wing, check_xyz_wing, z_targets,
 )
+
+_ABI = 1        # what _wings.c's four_cell_wings takes and gives (its ABI constant)
+_wings = optional_module(f"{__package__}._wings", _ABI)
+COMPILED = _wings is not None and not PURE_PYTHON
 
 
 def three_cell_wings(pos: Position) -> list[tuple[int, tuple[int, int], int]]:
@@ -93,6 +98,15 @@ def three_cell_wings(pos: Position) -> list[tuple[int, tuple[int, int], int]]:
 
 
 def four_cell_wings(pos: Position) -> list[tuple[tuple[int, int, int, int], int, int]]:
+    """(cells, z, targets) for every WXYZ-Wing with an effect, in C where it
+    is built (_wings.c), else in Python (four_cell_wings_py): the same
+    wings in the same order."""
+    if COMPILED:
+        return _wings.four_cell_wings(pos.cands, pos.analysis.masks)
+    return four_cell_wings_py(pos)
+
+
+def four_cell_wings_py(pos: Position) -> list[tuple[tuple[int, int, int, int], int, int]]:
     """(cells, z, targets) for every WXYZ-Wing with an effect: four cells (in
     cell order) of two to four candidates holding four digits together,
     exactly one of them, z, not restricted, every cell needed, and some cell
