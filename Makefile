@@ -15,7 +15,8 @@ $(STAMP): $(BIN)/python pyproject.toml setup.py tutor/generate/_kernel.c tutor/e
           tutor/engine/techniques/chains/_search.c tutor/engine/techniques/forcing/_propagate.c \
           tutor/engine/techniques/als/_chains.c tutor/engine/techniques/wings/_wings.c \
           tutor/engine/techniques/sue_de_coq/_crossing.c \
-          tutor/engine/techniques/fish/_finned.c tutor/engine/u128.h
+          tutor/engine/techniques/fish/_finned.c tutor/engine/u128.h \
+          tutor/engine/_exact.c tutor/engine/exact_search.h
 	$(BIN)/pip install --quiet -e .
 	touch $@
 

@@ -24,8 +24,9 @@ class BuildWithData(build_py):
                 shutil.copytree(src, dst)
 
 
-# Eight hot loops in C where the machine has a compiler: the generator's
-# kernel (tutor/generate/kernel.py), the general fish walk
+# Nine hot loops in C where the machine has a compiler: the generator's
+# kernel (tutor/generate/kernel.py), the exact solver it shares with the
+# engine (tutor/engine/exact.py), the general fish walk
 # (tutor/engine/techniques/fish/general.py), the chain search
 # (tutor/engine/techniques/chains/paths.py), the forcing family's chains
 # and nets (tutor/engine/techniques/forcing/implications.py), the ALS
@@ -36,7 +37,9 @@ class BuildWithData(build_py):
 # When a build fails the install goes on and that code runs in pure Python,
 # with the same answers.
 KERNEL = Extension("tutor.generate._kernel", ["tutor/generate/_kernel.c"], optional=True,
-                   extra_compile_args=["-O2"])
+                   depends=["tutor/engine/exact_search.h"], extra_compile_args=["-O2"])
+EXACT = Extension("tutor.engine._exact", ["tutor/engine/_exact.c"], optional=True,
+                  depends=["tutor/engine/exact_search.h"], extra_compile_args=["-O2"])
 FISH_WALK = Extension("tutor.engine.techniques.fish._walk", ["tutor/engine/techniques/fish/_walk.c"],
                       optional=True, extra_compile_args=["-O2"])
 CHAIN_SEARCH = Extension("tutor.engine.techniques.chains._search", ["tutor/engine/techniques/chains/_search.c"],
@@ -56,5 +59,5 @@ FINNED_FISH = Extension("tutor.engine.techniques.fish._finned", ["tutor/engine/t
                         optional=True, extra_compile_args=["-O2"])
 
 setup(cmdclass={"build_py": BuildWithData},
-      ext_modules=[KERNEL, FISH_WALK, CHAIN_SEARCH, PROPAGATE, ALS_CHAINS, WINGS, SUE_DE_COQ,
+      ext_modules=[KERNEL, EXACT, FISH_WALK, CHAIN_SEARCH, PROPAGATE, ALS_CHAINS, WINGS, SUE_DE_COQ,
                    FINNED_FISH])

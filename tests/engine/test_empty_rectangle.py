@@ -269,3 +269,37 @@ def test_room_fields(dual):
     assert keys.lines == ((18,), (0,), (9,)) and keys.digits == frozenset({9})
     assert t.label_of(step) == "Empty Rectangle"
     assert [cell_name(i) for i in step.cells[-2:]] == step.to_json()["link"]
+
+
+def plain_digit_ers(dm, d):
+    """The finder's search written plainly: every ER box and pair of lines,
+    every row or column link in the order strong_links gives them (rows,
+    then columns), both ends as p.  The finder must list the same steps in
+    the same order (logic solve takes the first)."""
+    from tutor.engine.grid import HOUSE_MASK, cell_bits
+    from tutor.engine.techniques.single_digit import empty_rectangle as er
+    from tutor.engine.techniques.single_digit.two_links import strong_links
+    links = [(a, b, er._line_of(a, b)) for (a, b), houses in strong_links(dm).items()
+             if er._line_of(a, b) in houses]
+    steps = []
+    for box in range(9):
+        cells = list(cell_bits(dm & HOUSE_MASK[18 + box]))
+        for R, C in er.er_lines(cells):
+            for a, b, line in links:
+                for p, q in ((a, b), (b, a)):
+                    t = er._target(box, R, C, p, q)
+                    if t is not None and dm >> t & 1:
+                        steps.append(er._step(d, box, R, C, cells, p, q, line, t))
+    return steps
+
+
+def test_the_search_lists_the_steps_of_the_plain_search_in_its_order():
+    from tutor.engine.techniques.common import digit_masks
+    from tutor.engine.techniques.single_digit import empty_rectangle as er
+    found = 0
+    for _, pos in sampled_positions(qqwing("expert")[:60], per_puzzle=5, seed=13):
+        for d, dm in enumerate(digit_masks(pos)[1:], start=1):
+            fast = [s.to_json() for s in er._digit_ers(dm, d)]
+            assert fast == [s.to_json() for s in plain_digit_ers(dm, d)]
+            found += len(fast)
+    assert found >= 20

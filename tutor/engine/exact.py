@@ -3,7 +3,12 @@ constrained cell first.  Counts solutions up to a limit (2 is enough to
 tell unique from several) and returns the first one found."""
 from __future__ import annotations
 
+from .compiled import PURE_PYTHON, optional_module
 from .grid import ALL_DIGITS, HOUSES, PEERS, POPCOUNT, SINGLE_DIGIT, bit
+
+_ABI = 1        # what _exact.c's count takes and gives (its ABI constant)
+_exact = optional_module(f"{__package__}._exact", _ABI)
+COMPILED = _exact is not None and not PURE_PYTHON
 
 _LOWEST = tuple((m & -m) for m in range(512))
 
@@ -85,7 +90,16 @@ def _search(masks: list[int], done: list[bool], limit: int, found: list) -> None
 
 
 def solve_masks(masks: list[int], limit: int = 2) -> tuple[int, list[int] | None]:
-    """Count solutions of a grid of candidate masks (filled cells: one bit)."""
+    """Count solutions of a grid of candidate masks (filled cells: one bit),
+    up to `limit`, and give the first one found; in C where it is built
+    (_exact.c: the same search, the same first solution)."""
+    if COMPILED:
+        return _exact.count(masks, limit)
+    return solve_masks_py(masks, limit)
+
+
+def solve_masks_py(masks: list[int], limit: int = 2) -> tuple[int, list[int] | None]:
+    """solve_masks in Python."""
     found: list[list[int]] = []
     _search(list(masks), [False] * 81, limit, found)
     return len(found), (found[0] if found else None)

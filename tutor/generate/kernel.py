@@ -33,7 +33,7 @@ hidden set on the other side of a house split, registry.tiers).
 from __future__ import annotations
 
 from ..engine.compiled import PURE_PYTHON, optional_module
-from ..engine.exact import solve_masks
+from ..engine.exact import solve_masks_py
 from ..engine.grid import ALL_DIGITS
 from ..engine.position import Position
 
@@ -50,7 +50,7 @@ COMPILED = _kernel is not None and not PURE_PYTHON
 
 
 def _count_py(masks: list[int], limit: int = 2) -> tuple[int, list[int] | None]:
-    return solve_masks(masks, limit)
+    return solve_masks_py(masks, limit)
 
 
 def _dig_py(grid: list[int], orbits) -> list[int]:

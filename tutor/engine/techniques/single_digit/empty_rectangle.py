@@ -54,7 +54,6 @@ from ...registry import EntryKeys, Notation, PatternQuery, PatternReport, techni
 from ...roles import BASE, HOUSE, LINK, Part, Roles
 from ...step import make_step
 from ..common import Memo, digit_masks, query_digits
-from .two_links import strong_links
 
 LABEL = "Empty Rectangle"
 _MEMO = Memo()
@@ -94,22 +93,54 @@ def _line_of(p: int, q: int) -> int | None:
     return None
 
 
+def _local_er_lines(pattern: int) -> tuple[tuple[int, int], ...]:
+    """er_lines for a box's cells given as 9 bits (bit 3r + c: row r, column
+    c of the box), with rows and columns 0-2 within the box."""
+    inside = [k for k in range(9) if pattern >> k & 1]
+    if len(inside) < 2:
+        return ()
+    return tuple((r, c) for r in range(3) for c in range(3)
+                 if all(k // 3 == r or k % 3 == c for k in inside))
+
+
+_ER_LINES = tuple(_local_er_lines(pattern) for pattern in range(512))
+_BANDS = tuple(sum(HOUSE_MASK[r] for r in range(3 * b, 3 * b + 3)) for b in range(3))
+_STACKS = tuple(sum(HOUSE_MASK[9 + c] for c in range(3 * s, 3 * s + 3)) for s in range(3))
+
+
 def _digit_ers(dm: int, d: int) -> tuple:
-    """Every Empty Rectangle on one digit, given the mask of its cells."""
-    links = []
-    for (a, b), houses in strong_links(dm).items():
-        line = _line_of(a, b)
-        if line is not None and line in houses:
-            links.append((a, b, line))
+    """Every Empty Rectangle on one digit, given the mask of its cells: for
+    each ER box and pair of lines, the row links (by row) whose end p is on
+    the ER column, then the column links (by column) whose p is on the ER
+    row; the order of the links in strong_links, rows before columns."""
     steps = []
     for box in range(9):
+        band, stack = divmod(box, 3)
+        top = band * 27 + stack * 3          # the box's top left cell
+        ers = _ER_LINES[dm >> top & 7 | (dm >> (top + 9) & 7) << 3 | (dm >> (top + 18) & 7) << 6]
+        if not ers:
+            continue
         cells = list(cell_bits(dm & HOUSE_MASK[18 + box]))
-        for R, C in er_lines(cells):
-            for a, b, line in links:
-                for p, q in ((a, b), (b, a)):
-                    t = _target(box, R, C, p, q)
-                    if t is not None and dm >> t & 1:
-                        steps.append(_step(d, box, R, C, cells, p, q, line, t))
+        for r, c in ers:
+            R, C = 3 * band + r, 3 * stack + c
+            # p on column C outside the box, q the other place of d in p's row
+            for p in cell_bits(dm & HOUSE_MASK[9 + C] & ~_BANDS[band]):
+                pair = dm & HOUSE_MASK[ROW[p]]
+                if pair.bit_count() != 2:
+                    continue
+                q = (pair & ~(1 << p)).bit_length() - 1
+                t = R * 9 + COL[q]
+                if COL[q] // 3 != stack and dm >> t & 1:
+                    steps.append(_step(d, box, R, C, cells, p, q, ROW[p], t))
+            # p on row R outside the box, q the other place of d in p's column
+            for p in cell_bits(dm & HOUSE_MASK[R] & ~_STACKS[stack]):
+                pair = dm & HOUSE_MASK[9 + COL[p]]
+                if pair.bit_count() != 2:
+                    continue
+                q = (pair & ~(1 << p)).bit_length() - 1
+                t = ROW[q] * 9 + C
+                if ROW[q] // 3 != band and dm >> t & 1:
+                    steps.append(_step(d, box, R, C, cells, p, q, 9 + COL[p], t))
     return tuple(steps)
 
 

@@ -26,7 +26,7 @@ from itertools import combinations
 
 from ...exact import solve_masks
 from ...grid import (
-    BOX, COL, HOUSES, MASK_DIGITS, POPCOUNT, ROW, bit, cell_bits, cell_name, cells_name, mask_of,
+    COL, HOUSES, MASK_DIGITS, POPCOUNT, ROW, bit, cell_bits, cell_name, cells_name, mask_of,
 )
 from ...hint_words import HintWords, place_text
 from ...position import Position
@@ -54,29 +54,51 @@ def _solved(pos: Position, i: int) -> int:
     return 0 if pos.givens[i] else pos.values[i]
 
 
+_THIRDS = (0o7, 0o70, 0o700)           # the three lines of a band (or stack), as 9 bits
+
+
 def _rectangles(pos: Position):
     """(p, q, p2, q2) for every rectangle of non-given cells in two boxes
-    with two solved corners p, q of different digits in one row or column;
-    p2 is across from p, q2 across from q."""
+    with two solved corners p, q of different digits in one row or column
+    and at least one of the other two corners empty (the only rectangles
+    that can give a step); p2 is across from p, q2 across from q."""
+    values, givens = pos.values, pos.givens
+    # given_at[h], empty_at[h]: 9 bits, the places of line h (rows, then
+    # columns) holding a given, or empty
+    given_at, empty_at = [0] * 18, [0] * 18
+    for i, v in enumerate(values):
+        r, c = ROW[i], COL[i]
+        if givens[i]:
+            given_at[r] |= 1 << c
+            given_at[9 + c] |= 1 << r
+        elif not v:
+            empty_at[r] |= 1 << c
+            empty_at[9 + c] |= 1 << r
     for line in range(18):
-        solved = [i for i in HOUSES[line] if _solved(pos, i)]
+        solved = [i for i in HOUSES[line] if values[i] and not givens[i]]
+        if len(solved) < 2:
+            continue
+        row_line = line < 9
+        k = line if row_line else line - 9
         for p, q in combinations(solved, 2):
-            if pos.values[p] == pos.values[q]:
+            if values[p] == values[q]:
                 continue
-            for other in range(9):
-                if line < 9:
-                    if other == ROW[p]:
-                        continue
-                    p2, q2 = other * 9 + COL[p], other * 9 + COL[q]
+            # the crossing lines through p and q, and where the far corners can be
+            hp, hq = (9 + COL[p], 9 + COL[q]) if row_line else (ROW[p], ROW[q])
+            place_p, place_q = (COL[p], COL[q]) if row_line else (ROW[p], ROW[q])
+            others = (empty_at[hp] | empty_at[hq]) & ~(given_at[hp] | given_at[hq]) & ~(1 << k)
+            # two boxes: p and q in one box and the far side outside its
+            # band (or stack), or in two boxes and the far side inside it
+            band = _THIRDS[k // 3]
+            others &= ~band if place_p // 3 == place_q // 3 else band
+            while others:
+                low = others & -others
+                others ^= low
+                other = low.bit_length() - 1
+                if row_line:
+                    yield (p, q, other * 9 + place_p, other * 9 + place_q)
                 else:
-                    if other == COL[p]:
-                        continue
-                    p2, q2 = ROW[p] * 9 + other, ROW[q] * 9 + other
-                if len({BOX[p], BOX[q], BOX[p2], BOX[q2]}) != 2:
-                    continue        # one box or four: no deadly pattern
-                if pos.givens[p2] or pos.givens[q2]:
-                    continue
-                yield (p, q, p2, q2)
+                    yield (p, q, place_p * 9 + other, place_q * 9 + other)
 
 
 def avoidable_steps(pos: Position, corners) -> list:
