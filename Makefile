@@ -16,7 +16,7 @@ $(STAMP): $(BIN)/python pyproject.toml setup.py tutor/generate/_kernel.c tutor/e
           tutor/engine/techniques/als/_chains.c tutor/engine/techniques/wings/_wings.c \
           tutor/engine/techniques/sue_de_coq/_crossing.c \
           tutor/engine/techniques/fish/_finned.c tutor/engine/u128.h \
-          tutor/engine/_exact.c tutor/engine/exact_search.h
+          tutor/engine/_exact.c tutor/engine/exact_search.h tutor/engine/techniques/subsets/_sides.c
 	$(BIN)/pip install --quiet -e .
 	touch $@
 

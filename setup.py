@@ -24,7 +24,7 @@ class BuildWithData(build_py):
                 shutil.copytree(src, dst)
 
 
-# Nine hot loops in C where the machine has a compiler: the generator's
+# Ten hot loops in C where the machine has a compiler: the generator's
 # kernel (tutor/generate/kernel.py), the exact solver it shares with the
 # engine (tutor/engine/exact.py), the general fish walk
 # (tutor/engine/techniques/fish/general.py), the chain search
@@ -32,8 +32,10 @@ class BuildWithData(build_py):
 # and nets (tutor/engine/techniques/forcing/implications.py), the ALS
 # chain search (tutor/engine/techniques/als/chain_search.py), the
 # WXYZ-Wing search (tutor/engine/techniques/wings/pivot_wings.py), Sue de
-# Coq's search of a crossing (tutor/engine/techniques/sue_de_coq/sue_de_coq.py)
-# and the finned-fish search of a band (tutor/engine/techniques/fish/finned.py).
+# Coq's search of a crossing (tutor/engine/techniques/sue_de_coq/sue_de_coq.py),
+# the finned-fish search of a band (tutor/engine/techniques/fish/finned.py)
+# and the split of a house into locked sets
+# (tutor/engine/techniques/subsets/locked_sets.py).
 # When a build fails the install goes on and that code runs in pure Python,
 # with the same answers.
 KERNEL = Extension("tutor.generate._kernel", ["tutor/generate/_kernel.c"], optional=True,
@@ -57,7 +59,9 @@ SUE_DE_COQ = Extension("tutor.engine.techniques.sue_de_coq._crossing",
                        depends=["tutor/engine/u128.h"], optional=True, extra_compile_args=["-O2"])
 FINNED_FISH = Extension("tutor.engine.techniques.fish._finned", ["tutor/engine/techniques/fish/_finned.c"],
                         optional=True, extra_compile_args=["-O2"])
+SUBSETS = Extension("tutor.engine.techniques.subsets._sides", ["tutor/engine/techniques/subsets/_sides.c"],
+                    optional=True, extra_compile_args=["-O2"])
 
 setup(cmdclass={"build_py": BuildWithData},
       ext_modules=[KERNEL, EXACT, FISH_WALK, CHAIN_SEARCH, PROPAGATE, ALS_CHAINS, WINGS, SUE_DE_COQ,
-                   FINNED_FISH])
+                   FINNED_FISH, SUBSETS])

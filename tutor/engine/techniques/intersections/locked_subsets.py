@@ -83,17 +83,21 @@ def _segments():
             yield tuple(cells[k::3])                     # a column of the box
 
 
-_SEGMENTS = tuple(_segments())
+_SEGMENTS = tuple((cells, sum(1 << i for i in cells)) for cells in _segments())
 
 
 def _found(pos: Position):
     cands, values = pos.cands, pos.values
-    for segment in _SEGMENTS:
-        # a set of n cells with n digits has no cell with more than n: most
-        # segments have fewer than two cells that could take part
-        free = [i for i in segment if not values[i] and POPCOUNT[cands[i]] <= SIZES[-1]]
-        if len(free) < 2:
+    # a set of n cells with n digits has no cell with more than n: most
+    # segments have fewer than two cells that could take part
+    small = 0
+    for i, m in enumerate(cands):
+        if POPCOUNT[m] <= SIZES[-1] and not values[i]:
+            small |= 1 << i
+    for segment, mask in _SEGMENTS:
+        if (small & mask).bit_count() < 2:
             continue
+        free = [i for i in segment if small >> i & 1]
         for size in SIZES:
             for cells in combinations(free, size):
                 union = 0

@@ -23,12 +23,17 @@ from ...position import Position
 from ...roles import HOUSE, Part, Roles
 from ...step import make_step
 from ..common import Memo, once_per_position
+from ...compiled import PURE_PYTHON, optional_module
 from ..patterns import (
     SET_WORDS as PLAIN_WORD, WORDS, an, common_houses, digit_cells, digits_list, fail,
     no_shared_house,
 )
 
 MIN_SIZE, MAX_SIZE = 2, 7
+
+_ABI = 1        # what _sides.c's split_sides takes and gives (its ABI constant)
+_sides = optional_module(f"{__package__}._sides", _ABI)
+COMPILED = _sides is not None and not PURE_PYTHON
 
 
 def _closed_groups(masks: list[int], limit: int) -> list[int]:
@@ -58,18 +63,12 @@ def _closed_groups(masks: list[int], limit: int) -> list[int]:
     return out
 
 
-def _house_splits(pos: Position, house: int) -> tuple:
-    """(naked_cells, naked_digits, hidden_cells, hidden_digits) for every
-    split of the house's empty cells into a naked and a hidden side of two
-    cells or more (a side of one cell is a single)."""
-    values, all_cands = pos.values, pos.cands
-    empty = [i for i in HOUSES[house] if not values[i]]
-    n = len(empty)
-    if n < 4:
-        return ()
-    cands = [all_cands[i] for i in empty]
-    half = n // 2
-    full = (1 << n) - 1
+def split_sides(cands: list[int], half: int) -> list[int]:
+    """The naked side (a mask over the indexes of `cands`, the candidates of
+    a house's unsolved cells) of every split found with at most `half`
+    cells on its smaller side, ascending.  In Python; _sides.c is the same
+    in C."""
+    full = (1 << len(cands)) - 1
     # naked side small: search over cells (a split is its naked side, as a
     # mask over the empty cells)
     seen = set(_closed_groups(cands, half))
@@ -88,8 +87,30 @@ def _house_splits(pos: Position, house: int) -> tuple:
         for k in MASK_BITS[picked]:
             covered |= places[k]
         seen.add(full & ~covered)
+    return sorted(seen)
+
+
+def _house_splits(pos: Position, house: int) -> tuple:
+    """(naked_cells, naked_digits, hidden_cells, hidden_digits) for every
+    split of the house's empty cells into a naked and a hidden side of two
+    cells or more (a side of one cell is a single)."""
+    values, all_cands = pos.values, pos.cands
+    empty = [i for i in HOUSES[house] if not values[i]]
+    n = len(empty)
+    if n < 4:
+        return ()
+    cands = [all_cands[i] for i in empty]
+    half = n // 2
+    full = (1 << n) - 1
+    if COMPILED:
+        sides = _sides.split_sides(cands, half)
+    else:
+        sides = split_sides(cands, half)
+    all_digits = 0
+    for m in cands:
+        all_digits |= m
     out = []
-    for naked in seen:
+    for naked in sides:
         inside = MASK_BITS[naked]
         naked_digits = 0
         for k in inside:
