@@ -1,5 +1,5 @@
 /* The engine's exact solver (exact.py, solve_masks) in C: the same search,
- * the same count and first solution, about 30 times faster
+ * the same count and first solution, about 18 times faster
  * (docs/benchmarks.md).  The search itself is in exact_search.h, which the
  * generator's kernel shares.
  *

@@ -1,5 +1,5 @@
 /* The two searches of a house split (locked_sets.py, split_sides) in C:
- * the same naked sides, about 15 times faster (docs/benchmarks.md).  A
+ * the same naked sides, about 7 times faster (docs/benchmarks.md).  A
  * logic solve splits again every house that changed since the last round.
  *
  * Optional: setup.py builds it where the machine has a C compiler, and

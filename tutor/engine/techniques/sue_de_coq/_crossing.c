@@ -1,5 +1,5 @@
 /* The search of one line-box crossing of sue_de_coq.py (crossing_sets) in
- * C: the same patterns in the same order, about 15 times faster
+ * C: the same patterns in the same order, about 10 times faster
  * (docs/benchmarks.md).  A logic solve searches again every crossing whose
  * line or box changed since the last round, and finds nothing in most.
  *
