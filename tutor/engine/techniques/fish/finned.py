@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
+from ...compiled import PURE_PYTHON, optional_module
 from ...grid import BOX, MASK_BITS, POPCOUNT, cell_name, cells_name, house_name, lines_text
 from ...position import Position
 from ...registry import EntryKeys, an, technique
@@ -57,7 +58,6 @@ from ...step import make_step
 from ..common import Memo, digit_masks
 from .basic import FINNED_IDS, FISH_NAMES, base_sets, line_cell, line_masks
 from .finned_check import check
-from ...compiled import PURE_PYTHON, optional_module
 
 SIZES = (2, 3, 4)
 _MEMO = Memo()

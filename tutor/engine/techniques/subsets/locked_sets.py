@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from operator import itemgetter
 
+from ...compiled import PURE_PYTHON, optional_module
 from ...registry import PatternReport, technique
 from ...grid import (
     HOUSES, MASK_BITS, MASK_DIGITS, POPCOUNT, bit, cell_name, cells_name, digits_text, mask_of,
@@ -23,7 +24,6 @@ from ...position import Position
 from ...roles import HOUSE, Part, Roles
 from ...step import make_step
 from ..common import Memo, once_per_position
-from ...compiled import PURE_PYTHON, optional_module
 from ..patterns import (
     SET_WORDS as PLAIN_WORD, WORDS, an, common_houses, digit_cells, digits_list, fail,
     no_shared_house,
