@@ -43,7 +43,7 @@ KERNEL = Extension("tutor.generate._kernel", ["tutor/generate/_kernel.c"], optio
 EXACT = Extension("tutor.engine._exact", ["tutor/engine/_exact.c"], optional=True,
                   depends=["tutor/engine/exact_search.h"], extra_compile_args=["-O2"])
 FISH_WALK = Extension("tutor.engine.techniques.fish._walk", ["tutor/engine/techniques/fish/_walk.c"],
-                      optional=True, extra_compile_args=["-O2"])
+                      depends=["tutor/engine/u128.h"], optional=True, extra_compile_args=["-O2"])
 CHAIN_SEARCH = Extension("tutor.engine.techniques.chains._search", ["tutor/engine/techniques/chains/_search.c"],
                       optional=True, extra_compile_args=["-O2"])
 PROPAGATE = Extension("tutor.engine.techniques.forcing._propagate",

@@ -1,7 +1,7 @@
-/* 81-bit cell masks in C, for the engine's compiled modules: one bit a
- * cell (bit i for cell i, as the Python side has them) in an unsigned
- * 128-bit int (GCC and Clang), and the few conversions from and to Python
- * ints they all need.  Included by the modules that use it; every
+/* 81-bit cell masks in C, for the engine's compiled modules (fish/_walk.c,
+ * wings/_wings.c, sue_de_coq/_crossing.c): one bit a cell (bit i for cell
+ * i, as the Python side has them) in an unsigned 128-bit int (GCC and
+ * Clang), and the few conversions from and to Python ints they need.  Included by the modules that use it; every
  * function is static, so each module keeps its own copy. */
 #ifndef SUDOKU_TUTOR_U128_H
 #define SUDOKU_TUTOR_U128_H
@@ -22,17 +22,30 @@ static inline int lowest(u128 m) {
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((unsigned long long)(m >> 64));
 }
 
+/* peer[i]: the cells that share a row, a column or a box with cell i */
+static inline void peer_masks(u128 *peer) {
+    for (int i = 0; i < 81; i++) {
+        int r = i / 9, c = i % 9;
+        peer[i] = 0;
+        for (int j = 0; j < 81; j++) {
+            int rj = j / 9, cj = j % 9;
+            if (j != i && (r == rj || c == cj || (r / 3 == rj / 3 && c / 3 == cj / 3)))
+                peer[i] |= ((u128)1) << j;
+        }
+    }
+}
+
 /* One 81-bit mask from a Python int; 0 with an exception set when it is
  * not a non-negative int below 2**81. */
 static inline int read_mask(PyObject *o, u128 *out) {
+    static PyObject *sixty_four = NULL;     /* made once, kept */
+    if (!sixty_four && !(sixty_four = PyLong_FromLong(64))) return 0;
     if (!PyLong_Check(o)) {
         PyErr_SetString(PyExc_TypeError, "masks are ints");
         return 0;
     }
     unsigned long long lo = PyLong_AsUnsignedLongLongMask(o);
-    PyObject *sixty_four = PyLong_FromLong(64);
-    PyObject *high = sixty_four ? PyNumber_Rshift(o, sixty_four) : NULL;
-    Py_XDECREF(sixty_four);
+    PyObject *high = PyNumber_Rshift(o, sixty_four);
     if (!high) return 0;
     /* what is left above bit 64 fits an unsigned long long (a negative or
      * wider int raises here) */

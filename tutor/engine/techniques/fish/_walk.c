@@ -31,22 +31,12 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-typedef unsigned __int128 u128;
+#include "../../u128.h"
 
 #define MAX_SIZE 7
-#define ALL_CELLS ((((u128)1) << 81) - 1)
 
 static u128 PEER[81];
 static int HOUSES_OF[81][3];
-
-static int bits(u128 m) {
-    return __builtin_popcountll((unsigned long long)m) + __builtin_popcountll((unsigned long long)(m >> 64));
-}
-
-static int lowest(u128 m) {
-    unsigned long long lo = (unsigned long long)m;
-    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((unsigned long long)(m >> 64));
-}
 
 static void init_tables(void) {
     for (int i = 0; i < 81; i++) {
@@ -54,46 +44,8 @@ static void init_tables(void) {
         HOUSES_OF[i][0] = r;
         HOUSES_OF[i][1] = 9 + c;
         HOUSES_OF[i][2] = 18 + (r / 3) * 3 + c / 3;
-        PEER[i] = 0;
-        for (int j = 0; j < 81; j++) {
-            int rj = j / 9, cj = j % 9;
-            if (j != i && (r == rj || c == cj || (r / 3 == rj / 3 && c / 3 == cj / 3)))
-                PEER[i] |= ((u128)1) << j;
-        }
     }
-}
-
-static int read_mask(PyObject *o, u128 *out) {
-    static PyObject *sixty_four = NULL;
-    if (!sixty_four && !(sixty_four = PyLong_FromLong(64))) return 0;
-    if (!PyLong_Check(o)) {
-        PyErr_SetString(PyExc_TypeError, "masks are ints");
-        return 0;
-    }
-    unsigned long long lo = PyLong_AsUnsignedLongLongMask(o);
-    PyObject *high = PyNumber_Rshift(o, sixty_four);
-    if (!high) return 0;
-    /* an 81-bit mask: what is left above bit 64 fits an unsigned long long
-     * (a negative or wider int raises here) */
-    unsigned long long hi = PyLong_AsUnsignedLongLong(high);
-    Py_DECREF(high);
-    if (hi == (unsigned long long)-1 && PyErr_Occurred()) return 0;
-    *out = ((u128)hi << 64) | lo;
-    return 1;
-}
-
-static PyObject *make_mask(u128 m) {
-    PyObject *lo = PyLong_FromUnsignedLongLong((unsigned long long)m);
-    if (!(m >> 64)) return lo;
-    PyObject *hi = PyLong_FromUnsignedLongLong((unsigned long long)(m >> 64));
-    PyObject *shift = PyLong_FromLong(64);
-    PyObject *up = (lo && hi && shift) ? PyNumber_Lshift(hi, shift) : NULL;
-    PyObject *both = up ? PyNumber_Or(up, lo) : NULL;
-    Py_XDECREF(lo);
-    Py_XDECREF(hi);
-    Py_XDECREF(shift);
-    Py_XDECREF(up);
-    return both;
+    peer_masks(PEER);
 }
 
 /* rows 1, columns 2, boxes 4, or'ed */

@@ -22,18 +22,6 @@
 
 static u128 PEER[81];
 
-static void init_tables(void) {
-    for (int i = 0; i < 81; i++) {
-        int r = i / 9, c = i % 9;
-        PEER[i] = 0;
-        for (int j = 0; j < 81; j++) {
-            int rj = j / 9, cj = j % 9;
-            if (j != i && (r == rj || c == cj || (r / 3 == rj / 3 && c / 3 == cj / 3)))
-                PEER[i] |= ((u128)1) << j;
-        }
-    }
-}
-
 /* the cells after cell i */
 static u128 above(int i) { return ALL_CELLS & ~((((u128)2) << i) - 1); }
 
@@ -195,7 +183,7 @@ static PyMethodDef METHODS[] = {
 static struct PyModuleDef MODULE = {PyModuleDef_HEAD_INIT, "_wings", NULL, -1, METHODS};
 
 PyMODINIT_FUNC PyInit__wings(void) {
-    init_tables();
+    peer_masks(PEER);
     PyObject *module = PyModule_Create(&MODULE);
     /* pivot_wings.py uses a build whose ABI it knows: bump both on any
      * change of what four_cell_wings takes or gives */
