@@ -93,17 +93,11 @@ def _line_of(p: int, q: int) -> int | None:
     return None
 
 
-def _local_er_lines(pattern: int) -> tuple[tuple[int, int], ...]:
-    """er_lines for a box's cells given as 9 bits (bit 3r + c: row r, column
-    c of the box), with rows and columns 0-2 within the box."""
-    inside = [k for k in range(9) if pattern >> k & 1]
-    if len(inside) < 2:
-        return ()
-    return tuple((r, c) for r in range(3) for c in range(3)
-                 if all(k // 3 == r or k % 3 == c for k in inside))
-
-
-_ER_LINES = tuple(_local_er_lines(pattern) for pattern in range(512))
+# _ER_LINES[pattern]: er_lines of a box whose cells of the digit are the
+# 9 bits of `pattern` (bit 3r + c: row r, column c of the box), with rows
+# and columns 0-2 within the box (read off the first box)
+_ER_LINES = tuple(tuple(er_lines([k // 3 * 9 + k % 3 for k in range(9) if pattern >> k & 1]))
+                  for pattern in range(512))
 _BANDS = tuple(sum(HOUSE_MASK[r] for r in range(3 * b, 3 * b + 3)) for b in range(3))
 _STACKS = tuple(sum(HOUSE_MASK[9 + c] for c in range(3 * s, 3 * s + 3)) for s in range(3))
 

@@ -75,7 +75,7 @@ def _rectangles(pos: Position):
             empty_at[r] |= 1 << c
             empty_at[9 + c] |= 1 << r
     for line in range(18):
-        solved = [i for i in HOUSES[line] if values[i] and not givens[i]]
+        solved = [i for i in HOUSES[line] if _solved(pos, i)]
         if len(solved) < 2:
             continue
         row_line = line < 9
